@@ -1,0 +1,780 @@
+//! Load → check → compile: a rule file's text becomes a [`Ruleset`].
+//!
+//! The checker reports every problem it finds at once, each with its span.
+//! Option overrides (from the command line) are applied here, so that
+//! conditions can fold options into constants.
+
+mod movement;
+mod setup;
+
+pub use setup::{BoardToken, parse_board};
+
+use crate::board::{Colour, Geometry, MAX_SIDE, Square};
+use crate::diagnostics::{Diagnostic, Report, Severity, Source};
+use crate::dsl::{self, OptionValue, Place, Scope, TypeSet};
+use crate::rules::file::{RuleFile, Text};
+use crate::ruleset::*;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+
+/// An option override, as given on the command line (`name=value`, with or
+/// without the `<variant>.` prefix).
+#[derive(Clone, Debug)]
+pub struct OptionOverride {
+    pub name: String,
+    pub value: String,
+}
+
+impl std::str::FromStr for OptionOverride {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (name, value) = s
+            .split_once('=')
+            .ok_or_else(|| format!("`{s}`: expected NAME=VALUE"))?;
+        Ok(OptionOverride {
+            name: name.trim().to_string(),
+            value: value.trim().to_string(),
+        })
+    }
+}
+
+/// A compiled ruleset and the warnings found on the way.
+pub struct Compiled {
+    pub ruleset: Ruleset,
+    pub warnings: Report,
+}
+
+/// Loads, checks and compiles a rule file.
+pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled, Report> {
+    let file: RuleFile = match toml::from_str(&source.text) {
+        Ok(f) => f,
+        Err(e) => {
+            let span = e.span().unwrap_or(0..1);
+            let msg = e.message().trim().to_string();
+            let mut d = Diagnostic::error(span, msg.clone());
+            if let Some(field) = unknown_field(&msg) {
+                let expected = expected_fields(&msg);
+                d = d.suggest(&field, expected.iter().map(|s| s.as_str()));
+            }
+            return Err(Report {
+                source: source.clone(),
+                diagnostics: vec![d],
+            });
+        }
+    };
+    let mut c = Checker {
+        src: &source.text,
+        diags: Vec::new(),
+    };
+    let ruleset = c.compile(&file, overrides);
+    let (errors, warnings): (Vec<_>, Vec<_>) = c
+        .diags
+        .into_iter()
+        .partition(|d| d.severity == Severity::Error);
+    match ruleset {
+        Some(r) if errors.is_empty() => Ok(Compiled {
+            ruleset: r,
+            warnings: Report {
+                source: source.clone(),
+                diagnostics: warnings,
+            },
+        }),
+        _ => {
+            let mut all = errors;
+            all.extend(warnings);
+            all.sort_by_key(|d| (d.span.start, d.severity));
+            Err(Report {
+                source: source.clone(),
+                diagnostics: all,
+            })
+        }
+    }
+}
+
+fn unknown_field(msg: &str) -> Option<String> {
+    let rest = msg.split("unknown field `").nth(1)?;
+    Some(rest.split('`').next()?.to_string())
+}
+
+fn expected_fields(msg: &str) -> Vec<String> {
+    msg.split("expected")
+        .nth(1)
+        .map(|s| {
+            s.split('`')
+                .skip(1)
+                .step_by(2)
+                .map(|x| x.to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+pub(crate) struct Checker<'a> {
+    pub(crate) src: &'a str,
+    pub(crate) diags: Vec<Diagnostic>,
+}
+
+impl Checker<'_> {
+    pub(crate) fn push(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+    pub(crate) fn err(&mut self, span: Range<usize>, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::error(span, msg));
+    }
+
+    /// Byte offset of the first character inside a string value's quotes.
+    pub(crate) fn content_start(&self, t: &Text) -> usize {
+        let start = t.span().start;
+        let raw = &self.src.get(start..).unwrap_or("");
+        for q in ["\"\"\"", "'''"] {
+            if let Some(rest) = raw.strip_prefix(q) {
+                let nl = if rest.starts_with("\r\n") {
+                    2
+                } else {
+                    usize::from(rest.starts_with('\n'))
+                };
+                return start + 3 + nl;
+            }
+        }
+        if raw.starts_with('"') || raw.starts_with('\'') {
+            start + 1
+        } else {
+            start
+        }
+    }
+
+    fn compile(&mut self, f: &RuleFile, overrides: &[OptionOverride]) -> Option<Ruleset> {
+        let id = f.variant.id.get_ref().clone();
+        if id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        {
+            self.err(
+                f.variant.id.span(),
+                "variant id must be lower-case letters, digits and `_`",
+            );
+        }
+        let (files, ranks) = (*f.board.files.get_ref(), *f.board.ranks.get_ref());
+        for (v, s) in [(files, f.board.files.span()), (ranks, f.board.ranks.span())] {
+            if !(1..=MAX_SIDE).contains(&v) {
+                self.err(s, format!("board sides must be between 1 and {MAX_SIDE}"));
+            }
+        }
+        if !(1..=MAX_SIDE).contains(&files) || !(1..=MAX_SIDE).contains(&ranks) {
+            return None;
+        }
+        let geo = Geometry::new(files, ranks);
+        let options = self.options(f, &id, overrides);
+        let tags: BTreeSet<String> = f.tags.keys().map(|k| k.get_ref().clone()).collect();
+
+        // Kinds.
+        let mut kinds: Vec<Kind> = Vec::new();
+        let mut seen_ids: BTreeMap<String, Range<usize>> = BTreeMap::new();
+        let mut seen_codes: BTreeMap<String, Range<usize>> = BTreeMap::new();
+        for p in &f.pieces {
+            let pid = p.id.get_ref();
+            if pid.is_empty()
+                || !pid
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            {
+                self.err(
+                    p.id.span(),
+                    "piece id must be lower-case letters, digits and `_`",
+                );
+            }
+            if matches!(pid.as_str(), "any" | "none") || tags.contains(pid) {
+                self.err(p.id.span(), format!("`{pid}` is reserved or already a tag"));
+            }
+            if let Some(prev) = seen_ids.insert(pid.clone(), p.id.span()) {
+                let (line, _) = Source::new("", self.src).line_col(prev.start);
+                self.err(
+                    p.id.span(),
+                    format!("duplicate piece id `{pid}` (first defined on line {line})"),
+                );
+            }
+            let code = p.code.get_ref();
+            if code.is_empty() || code.len() > 4 || !code.chars().all(|c| c.is_ascii_uppercase()) {
+                self.err(
+                    p.code.span(),
+                    "piece code must be 1 to 4 upper-case ASCII letters",
+                );
+            } else if let Some(prev) = seen_codes.insert(code.clone(), p.code.span()) {
+                let (line, _) = Source::new("", self.src).line_col(prev.start);
+                self.err(
+                    p.code.span(),
+                    format!("duplicate piece code `{code}` (first used on line {line})"),
+                );
+            }
+            for t in &p.tags {
+                if !tags.contains(t.get_ref()) {
+                    let d = Diagnostic::error(t.span(), format!("unknown tag `{}`", t.get_ref()))
+                        .suggest(t.get_ref(), tags.iter().map(|s| s.as_str()))
+                        .with_help("declare tags in the [tags] table");
+                    self.push(d);
+                }
+            }
+            kinds.push(Kind {
+                id: pid.clone(),
+                code: code.clone(),
+                names: p.names.clone(),
+                tags: p.tags.iter().map(|t| t.get_ref().clone()).collect(),
+                promotes_to: None,
+                doc: p.doc.clone(),
+            });
+        }
+        let kind_ids: Vec<String> = kinds.iter().map(|k| k.id.clone()).collect();
+        for (i, p) in f.pieces.iter().enumerate() {
+            if let Some(t) = &p.promotes_to {
+                match kind_ids.iter().position(|k| k == t.get_ref()) {
+                    Some(k) if k == i => self.err(t.span(), "a piece cannot promote to itself"),
+                    Some(k) => kinds[i].promotes_to = Some(k),
+                    None => {
+                        let d =
+                            Diagnostic::error(t.span(), format!("unknown piece `{}`", t.get_ref()))
+                                .suggest(t.get_ref(), kind_ids.iter().map(|s| s.as_str()));
+                        self.push(d);
+                    }
+                }
+            }
+        }
+
+        // Types: type k is kind k unpromoted; then one type per promotion.
+        let mut types: Vec<PieceType> = kinds
+            .iter()
+            .enumerate()
+            .map(|(k, kind)| PieceType {
+                kind: k,
+                promoted_from: None,
+                promotes_to: None,
+                code: kind.code.clone(),
+            })
+            .collect();
+        for k in 0..kinds.len() {
+            if let Some(t) = kinds[k].promotes_to {
+                types.push(PieceType {
+                    kind: t,
+                    promoted_from: Some(k),
+                    promotes_to: None,
+                    code: format!("+{}", kinds[k].code),
+                });
+                let id = (types.len() - 1) as TypeId;
+                types[k].promotes_to = Some(id);
+            }
+        }
+        let n_types = types.len();
+        let mut all_types = TypeSet::with_capacity(n_types);
+        for t in 0..n_types {
+            all_types.insert(t as TypeId);
+        }
+        let mut kind_sets: BTreeMap<String, TypeSet> = BTreeMap::new();
+        let mut origin_sets: BTreeMap<String, TypeSet> = BTreeMap::new();
+        for (t, ty) in types.iter().enumerate() {
+            let kind = &kinds[ty.kind];
+            kind_sets
+                .entry(kind.id.clone())
+                .or_default()
+                .insert(t as TypeId);
+            for tag in &kind.tags {
+                kind_sets
+                    .entry(tag.clone())
+                    .or_default()
+                    .insert(t as TypeId);
+            }
+            let origin = ty.promoted_from.unwrap_or(ty.kind);
+            origin_sets
+                .entry(kinds[origin].id.clone())
+                .or_default()
+                .insert(t as TypeId);
+        }
+        for tag in &tags {
+            kind_sets.entry(tag.clone()).or_default();
+        }
+        for k in &kinds {
+            origin_sets.entry(k.id.clone()).or_default();
+        }
+
+        // Movement.
+        let mut offsets = Offsets {
+            list: Vec::new(),
+            next: Vec::new(),
+            squares: geo.len(),
+        };
+        let mut programs: [Vec<Vec<Program>>; 2] = [Vec::new(), Vec::new()];
+        for p in &f.pieces {
+            for colour in Colour::BOTH {
+                let progs = p
+                    .moves
+                    .iter()
+                    .filter_map(|m| movement::program(self, m, &geo, &mut offsets, colour))
+                    .collect();
+                programs[colour.index()].push(progs);
+            }
+        }
+        if offsets.list.len() > 250 {
+            self.err(0..1, "too many distinct movement offsets (at most 250)");
+        }
+
+        // Conditions.
+        let opt_values: BTreeMap<String, OptionValue> = options
+            .iter()
+            .map(|(k, v)| (k.clone(), v.value.clone()))
+            .collect();
+        let scope = |place| Scope {
+            place,
+            kinds: &kind_sets,
+            origins: &origin_sets,
+            all_types: &all_types,
+            options: &opt_values,
+            files: files as i32,
+            ranks: ranks as i32,
+        };
+        let cond = |c: &mut Checker, t: &Text, place: Place| -> dsl::Expr {
+            let base = c.content_start(t);
+            match dsl::compile(t.get_ref(), base, &scope(place)) {
+                Ok(e) => e,
+                Err(errs) => {
+                    c.diags.extend(errs);
+                    dsl::Expr::Const(0)
+                }
+            }
+        };
+        let promotion = f.promotion.as_ref().map(|p| {
+            let depth = *p.zone_ranks.get_ref();
+            if depth == 0 || depth > ranks {
+                self.err(
+                    p.zone_ranks.span(),
+                    format!("zone_ranks must be between 1 and {ranks}"),
+                );
+            }
+            let zone = Colour::BOTH.map(|col| {
+                (0..geo.len() as Square)
+                    .map(|sq| geo.relative_rank(sq, col) > ranks as i32 - depth as i32)
+                    .collect()
+            });
+            Promotion {
+                zone,
+                may: cond(self, &p.may, Place::Promotion),
+                must: p
+                    .must
+                    .as_ref()
+                    .map(|m| cond(self, m, Place::Promotion))
+                    .unwrap_or(dsl::Expr::Const(0)),
+            }
+        });
+        let mut restrictions = Vec::new();
+        for r in &f.restrictions {
+            let forbid = cond(self, &r.forbid_capture, Place::Capture);
+            let guard = dsl::victim_guard(&forbid);
+            restrictions.push(Restriction {
+                id: r.id.get_ref().clone(),
+                doc: r.doc.clone(),
+                forbid,
+                guard,
+            });
+        }
+        let restricted_victims =
+            restrictions
+                .iter()
+                .try_fold(TypeSet::with_capacity(n_types), |mut acc, r| {
+                    acc.union_with(r.guard.as_ref()?);
+                    Some(acc)
+                });
+        let no_moves = match f.victory.no_moves.get_ref().as_str() {
+            "loss" => Result3::Loss,
+            "draw" => Result3::Draw,
+            "win" => Result3::Win,
+            other => {
+                let d = Diagnostic::error(
+                    f.victory.no_moves.span(),
+                    format!("unknown result `{other}`"),
+                )
+                .suggest(other, ["loss", "draw", "win"]);
+                self.push(d);
+                Result3::Loss
+            }
+        };
+        let victory = Victory {
+            loses_when: cond(self, &f.victory.loses_when, Place::Side),
+            no_moves,
+            wins: f
+                .victory
+                .wins_when
+                .iter()
+                .map(|w| Win {
+                    id: w.id.get_ref().clone(),
+                    condition: cond(self, &w.condition, Place::Side),
+                    answerable: w.answerable,
+                })
+                .collect(),
+        };
+        let (repetition, check_set) = self.repetition(f, &options, &kind_sets);
+
+        // Setup.
+        let setup = setup::setup(self, f, &geo, &kinds, &types);
+        let first = match f.setup.first.get_ref().as_str() {
+            "black" => Colour::Black,
+            "white" => Colour::White,
+            other => {
+                self.err(
+                    f.setup.first.span(),
+                    format!("`first` must be `black` or `white`, not `{other}`"),
+                );
+                Colour::Black
+            }
+        };
+        let sfen = f.sfen.as_ref().map(|s| self.sfen(s, &kinds, &kind_sets));
+
+        // Warnings: kinds that can never be on the board, options never read.
+        let mut reachable: BTreeSet<usize> = setup
+            .iter()
+            .map(|(_, _, t)| types[usize::from(*t)].kind)
+            .collect();
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for (k, kind) in kinds.iter().enumerate() {
+                if reachable.contains(&k)
+                    && let Some(t) = kind.promotes_to
+                {
+                    grew |= reachable.insert(t);
+                }
+            }
+        }
+        for (k, p) in f.pieces.iter().enumerate() {
+            if !reachable.contains(&k) {
+                self.push(Diagnostic::warning(
+                    p.id.span(),
+                    format!(
+                        "piece `{}` is not in the setup and no piece promotes to it",
+                        kinds[k].id
+                    ),
+                ));
+            }
+        }
+        let mut read: BTreeSet<String> = BTreeSet::new();
+        let mut texts: Vec<&Text> = f.restrictions.iter().map(|r| &r.forbid_capture).collect();
+        texts.push(&f.victory.loses_when);
+        texts.extend(f.victory.wins_when.iter().map(|w| &w.condition));
+        if let Some(p) = &f.promotion {
+            texts.push(&p.may);
+            texts.extend(p.must.as_ref());
+        }
+        for t in texts {
+            read.extend(dsl::mentioned_options(t.get_ref()));
+        }
+        if let Some(r) = &f.repetition {
+            read.insert(r.option.get_ref().clone());
+        }
+        for k in f.options.keys() {
+            if !read.contains(k.get_ref()) {
+                self.push(Diagnostic::warning(
+                    k.span(),
+                    format!("option `{}` is never read by any condition", k.get_ref()),
+                ));
+            }
+        }
+
+        let zobrist = zobrist_keys((n_types + 1) * 2 + 2, geo.len());
+        Some(Ruleset {
+            id,
+            names: f.variant.names.clone(),
+            description: f.variant.description.clone(),
+            geometry: geo,
+            kinds,
+            types,
+            programs,
+            offsets,
+            setup,
+            first,
+            promotion,
+            restrictions,
+            restricted_victims,
+            victory,
+            repetition,
+            check_set,
+            sfen,
+            options,
+            zobrist_side: splitmix(0x5eed_0f9a_7ba1),
+            zobrist,
+        })
+    }
+
+    fn options(
+        &mut self,
+        f: &RuleFile,
+        variant: &str,
+        overrides: &[OptionOverride],
+    ) -> BTreeMap<String, OptionInfo> {
+        let mut out = BTreeMap::new();
+        for (name, spec) in &f.options {
+            let n = name.get_ref();
+            if n.is_empty()
+                || !n
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            {
+                self.err(
+                    name.span(),
+                    "option names must be lower-case letters, digits and `_`",
+                );
+            }
+            let default = match (spec.default.get_ref(), &spec.values) {
+                (toml::Value::Boolean(b), None) => OptionValue::Bool(*b),
+                (toml::Value::Boolean(_), Some(v)) => {
+                    self.err(
+                        v.first().map(|t| t.span()).unwrap_or(spec.default.span()),
+                        "a true/false option takes no `values`",
+                    );
+                    continue;
+                }
+                (toml::Value::String(s), Some(values)) => {
+                    let allowed: Vec<String> = values.iter().map(|v| v.get_ref().clone()).collect();
+                    if !allowed.contains(s) {
+                        let d = Diagnostic::error(
+                            spec.default.span(),
+                            format!("default `{s}` is not among the option's values"),
+                        )
+                        .suggest(s, allowed.iter().map(|a| a.as_str()));
+                        self.push(d);
+                    }
+                    OptionValue::Enum {
+                        value: s.clone(),
+                        allowed,
+                    }
+                }
+                (toml::Value::String(_), None) => {
+                    self.err(
+                        spec.default.span(),
+                        "a text option needs `values = [...]` listing its allowed values",
+                    );
+                    continue;
+                }
+                _ => {
+                    self.err(
+                        spec.default.span(),
+                        "an option's default must be true/false or a text value",
+                    );
+                    continue;
+                }
+            };
+            out.insert(
+                n.clone(),
+                OptionInfo {
+                    value: default.clone(),
+                    default,
+                    doc: spec.doc.clone(),
+                },
+            );
+        }
+        for o in overrides {
+            let name = o
+                .name
+                .strip_prefix(&format!("{variant}."))
+                .unwrap_or(&o.name);
+            let Some(info) = out.get_mut(name) else {
+                let mut d = Diagnostic::error(
+                    0..0,
+                    format!(
+                        "--option: unknown option `{}` for variant `{variant}`",
+                        o.name
+                    ),
+                );
+                d = d.suggest(name, f.options.keys().map(|k| k.get_ref().as_str()));
+                self.push(d);
+                continue;
+            };
+            info.value = match &info.default {
+                OptionValue::Bool(_) => match o.value.as_str() {
+                    "true" => OptionValue::Bool(true),
+                    "false" => OptionValue::Bool(false),
+                    v => {
+                        self.err(
+                            0..0,
+                            format!("--option {name}: expected true or false, found `{v}`"),
+                        );
+                        continue;
+                    }
+                },
+                OptionValue::Enum { allowed, .. } => {
+                    if !allowed.contains(&o.value) {
+                        let d = Diagnostic::error(
+                            0..0,
+                            format!(
+                                "--option {name}: `{}` is not one of {}",
+                                o.value,
+                                allowed.join(", ")
+                            ),
+                        )
+                        .suggest(&o.value, allowed.iter().map(|a| a.as_str()));
+                        self.push(d);
+                        continue;
+                    }
+                    OptionValue::Enum {
+                        value: o.value.clone(),
+                        allowed: allowed.clone(),
+                    }
+                }
+            };
+        }
+        out
+    }
+
+    fn repetition(
+        &mut self,
+        f: &RuleFile,
+        options: &BTreeMap<String, OptionInfo>,
+        kind_sets: &BTreeMap<String, TypeSet>,
+    ) -> (RepetitionPolicy, TypeSet) {
+        let Some(r) = &f.repetition else {
+            return (RepetitionPolicy::Ignore, TypeSet::default());
+        };
+        let check_set = match kind_sets.get(r.check.get_ref()) {
+            Some(s) => s.clone(),
+            None => {
+                let d = Diagnostic::error(
+                    r.check.span(),
+                    format!("unknown piece kind or tag `{}`", r.check.get_ref()),
+                )
+                .suggest(r.check.get_ref(), kind_sets.keys().map(|k| k.as_str()));
+                self.push(d);
+                TypeSet::default()
+            }
+        };
+        let mut mapped: BTreeMap<String, RepetitionPolicy> = BTreeMap::new();
+        for (value, policy) in &r.policies {
+            match REPETITION_POLICIES
+                .iter()
+                .find(|(n, _)| n == policy.get_ref())
+            {
+                Some((_, p)) => {
+                    mapped.insert(value.get_ref().clone(), *p);
+                }
+                None => {
+                    let d = Diagnostic::error(
+                        policy.span(),
+                        format!("unknown repetition policy `{}`", policy.get_ref()),
+                    )
+                    .suggest(
+                        policy.get_ref(),
+                        REPETITION_POLICIES.iter().map(|(n, _)| *n),
+                    );
+                    self.push(d);
+                }
+            }
+        }
+        let Some(info) = options.get(r.option.get_ref()) else {
+            let d = Diagnostic::error(
+                r.option.span(),
+                format!("unknown option `{}`", r.option.get_ref()),
+            )
+            .suggest(r.option.get_ref(), options.keys().map(|k| k.as_str()));
+            self.push(d);
+            return (RepetitionPolicy::Ignore, check_set);
+        };
+        let OptionValue::Enum { value, allowed } = &info.value else {
+            self.err(
+                r.option.span(),
+                "the repetition option must be a text option",
+            );
+            return (RepetitionPolicy::Ignore, check_set);
+        };
+        for a in allowed {
+            if !mapped.contains_key(a) {
+                self.err(
+                    r.option.span(),
+                    format!("option value `{a}` has no repetition policy in `policies`"),
+                );
+            }
+        }
+        for v in r.policies.keys() {
+            if !allowed.contains(v.get_ref()) {
+                let d = Diagnostic::error(
+                    v.span(),
+                    format!(
+                        "`{}` is not a value of option `{}`",
+                        v.get_ref(),
+                        r.option.get_ref()
+                    ),
+                )
+                .suggest(v.get_ref(), allowed.iter().map(|a| a.as_str()));
+                self.push(d);
+            }
+        }
+        (
+            mapped
+                .get(value)
+                .copied()
+                .unwrap_or(RepetitionPolicy::Ignore),
+            check_set,
+        )
+    }
+
+    fn sfen(
+        &mut self,
+        s: &crate::rules::file::SfenSpec,
+        kinds: &[Kind],
+        kind_sets: &BTreeMap<String, TypeSet>,
+    ) -> SfenFormat {
+        let mut letters = vec![None; kinds.len()];
+        let mut used: BTreeMap<char, String> = BTreeMap::new();
+        for (id, letter) in &s.letters {
+            let Some(k) = kinds.iter().position(|k| &k.id == id.get_ref()) else {
+                let d = Diagnostic::error(id.span(), format!("unknown piece `{}`", id.get_ref()))
+                    .suggest(id.get_ref(), kinds.iter().map(|k| k.id.as_str()));
+                self.push(d);
+                continue;
+            };
+            let mut chars = letter.get_ref().chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_lowercase() => {
+                    if let Some(prev) = used.insert(c, id.get_ref().clone()) {
+                        self.err(
+                            letter.span(),
+                            format!("letter `{c}` is already used by `{prev}`"),
+                        );
+                    }
+                    letters[k] = Some(c);
+                }
+                _ => self.err(
+                    letter.span(),
+                    "an SFEN letter must be one lower-case ASCII letter",
+                ),
+            }
+        }
+        let last_capture_of =
+            s.last_capture_of
+                .as_ref()
+                .map(|t| match kind_sets.get(t.get_ref()) {
+                    Some(set) => set.clone(),
+                    None => {
+                        let d = Diagnostic::error(
+                            t.span(),
+                            format!("unknown piece kind or tag `{}`", t.get_ref()),
+                        )
+                        .suggest(t.get_ref(), kind_sets.keys().map(|k| k.as_str()));
+                        self.push(d);
+                        TypeSet::default()
+                    }
+                });
+        SfenFormat {
+            letters,
+            last_capture_of,
+        }
+    }
+}
+
+fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn zobrist_keys(cells: usize, squares: usize) -> Vec<u64> {
+    (0..cells * squares)
+        .map(|i| splitmix(i as u64 * 0x2545_F491_4F6C_DD1D + 1))
+        .collect()
+}

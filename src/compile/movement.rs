@@ -1,0 +1,377 @@
+//! Compiles movement specs (steps, slides, jumps, legs) into per-colour
+//! programs of board offsets.
+
+use super::Checker;
+use crate::board::{Colour, Geometry, Offset, direction_vocabulary, resolve_direction};
+use crate::diagnostics::Diagnostic;
+use crate::rules::file::{LegSpec, MoveSpec, Text};
+use crate::ruleset::*;
+use toml::Spanned;
+
+/// The fields one leg is made of, whether written inline or under `legs`.
+struct LegFields<'a> {
+    step: &'a Option<Text>,
+    slide: &'a Option<Text>,
+    range: &'a Option<Spanned<u32>>,
+    jump: &'a Option<Spanned<Vec<[i32; 2]>>>,
+    symmetry: &'a Option<Text>,
+    capture: &'a Option<Text>,
+    direction: Option<&'a Text>,
+    optional: bool,
+}
+
+impl<'a> From<&'a LegSpec> for LegFields<'a> {
+    fn from(l: &'a LegSpec) -> Self {
+        LegFields {
+            step: &l.step,
+            slide: &l.slide,
+            range: &l.range,
+            jump: &l.jump,
+            symmetry: &l.symmetry,
+            capture: &l.capture,
+            direction: l.direction.as_ref(),
+            optional: l.optional,
+        }
+    }
+}
+
+/// Compiles one movement alternative for one colour. Errors are reported
+/// once (for Black) and yield `None`.
+pub(super) fn program(
+    c: &mut Checker,
+    m: &MoveSpec,
+    geo: &Geometry,
+    offsets: &mut Offsets,
+    colour: Colour,
+) -> Option<Program> {
+    let report = colour == Colour::Black;
+    let inline = LegFields {
+        step: &m.step,
+        slide: &m.slide,
+        range: &m.range,
+        jump: &m.jump,
+        symmetry: &m.symmetry,
+        capture: &m.capture,
+        direction: None,
+        optional: false,
+    };
+    let specs: Vec<LegFields> = match &m.legs {
+        Some(legs) => {
+            let has_inline = m.step.is_some()
+                || m.slide.is_some()
+                || m.jump.is_some()
+                || m.range.is_some()
+                || m.symmetry.is_some()
+                || m.capture.is_some();
+            if has_inline && report {
+                let span = legs_span(m);
+                c.err(span, "a move with `legs` cannot also have step/slide/jump/range/symmetry/capture at its top level");
+            }
+            if legs.is_empty() {
+                if report {
+                    c.err(0..1, "`legs` must not be empty");
+                }
+                return None;
+            }
+            legs.iter().map(LegFields::from).collect()
+        }
+        None => vec![inline],
+    };
+    if specs.len() > crate::movegen::MAX_LEGS {
+        if report {
+            c.err(
+                legs_span(m),
+                format!("at most {} legs per move", crate::movegen::MAX_LEGS),
+            );
+        }
+        return None;
+    }
+    let mut legs = Vec::new();
+    let mut ok = true;
+    for (i, s) in specs.iter().enumerate() {
+        match leg(c, s, i, geo, offsets, colour, report) {
+            Some(l) => legs.push(l),
+            None => ok = false,
+        }
+    }
+    if !ok {
+        return None;
+    }
+    let n = legs.len();
+    for i in 0..n {
+        legs[i].can_stop_after = i + 1 == n || specs[i + 1].optional;
+    }
+    // Relations: for each possible previous offset, the allowed offsets.
+    for i in 1..n {
+        let relation = legs[i].relation;
+        if relation == Relation::Any {
+            continue;
+        }
+        let mut follow = vec![Vec::new(); 256];
+        for &prev in &legs[i - 1].offsets {
+            let p = offsets.list[usize::from(prev)];
+            follow[usize::from(prev)] = legs[i]
+                .offsets
+                .iter()
+                .copied()
+                .filter(|&o| {
+                    let q = offsets.list[usize::from(o)];
+                    let straight = is_straight(p) && is_straight(q);
+                    match relation {
+                        Relation::Any => true,
+                        Relation::Same => straight && q.unit() == p.unit() || q == p,
+                        Relation::Reverse => {
+                            straight && q.unit() == p.unit().reversed() || q == p.reversed()
+                        }
+                        Relation::Line => {
+                            straight && (q.unit() == p.unit() || q.unit() == p.unit().reversed())
+                                || q == p
+                                || q == p.reversed()
+                        }
+                        Relation::Perpendicular => q.is_perpendicular_to(p),
+                    }
+                })
+                .collect();
+        }
+        legs[i].follow = follow;
+    }
+    Some(Program { legs })
+}
+
+fn is_straight(o: Offset) -> bool {
+    o.dx == 0 || o.dy == 0 || o.dx.abs() == o.dy.abs()
+}
+
+fn legs_span(m: &MoveSpec) -> std::ops::Range<usize> {
+    m.legs
+        .as_ref()
+        .and_then(|l| l.first())
+        .and_then(|l| l.step.as_ref().or(l.slide.as_ref()).map(|t| t.span()))
+        .or_else(|| m.step.as_ref().or(m.slide.as_ref()).map(|t| t.span()))
+        .unwrap_or(0..1)
+}
+
+fn leg(
+    c: &mut Checker,
+    s: &LegFields,
+    index: usize,
+    geo: &Geometry,
+    offsets: &mut Offsets,
+    colour: Colour,
+    report: bool,
+) -> Option<Leg> {
+    let given = [s.step.is_some(), s.slide.is_some(), s.jump.is_some()]
+        .iter()
+        .filter(|b| **b)
+        .count();
+    let any_span = s
+        .step
+        .as_ref()
+        .or(s.slide.as_ref())
+        .map(|t| t.span())
+        .or(s.jump.as_ref().map(|j| j.span()))
+        .or(s.range.as_ref().map(|r| r.span()))
+        .unwrap_or(0..1);
+    if given != 1 {
+        if report {
+            c.err(
+                any_span,
+                "each move or leg needs exactly one of `step`, `slide` or `jump`",
+            );
+        }
+        return None;
+    }
+    let mut rel_offsets: Vec<Offset> = Vec::new();
+    let mode;
+    if let Some(dirs) = s.step.as_ref().or(s.slide.as_ref()) {
+        rel_offsets = directions(c, dirs, report)?;
+        if s.step.is_some() {
+            mode = LegMode::Step;
+            if let Some(r) = s.range
+                && report
+            {
+                c.err(
+                    r.span(),
+                    "`range` belongs to a slide; a step always goes one square",
+                );
+            }
+        } else {
+            let max = match s.range {
+                Some(r) => {
+                    let v = *r.get_ref();
+                    if v == 0 || v > 64 {
+                        if report {
+                            c.err(r.span(), "range must be between 1 and 64");
+                        }
+                        return None;
+                    }
+                    Some(v as u8)
+                }
+                None => None,
+            };
+            mode = LegMode::Slide { max };
+        }
+        if let Some(sym) = s.symmetry
+            && report
+        {
+            c.err(
+                sym.span(),
+                "`symmetry` belongs to a jump; directions already name every side",
+            );
+        }
+    } else {
+        let jumps = s.jump.as_ref()?;
+        mode = LegMode::Jump;
+        let sym = s
+            .symmetry
+            .as_ref()
+            .map(|t| t.get_ref().as_str())
+            .unwrap_or("none");
+        for [dx, dy] in jumps.get_ref() {
+            let (dx, dy) = (*dx, *dy);
+            if dx.abs() > 35 || dy.abs() > 35 || (dx == 0 && dy == 0) {
+                if report {
+                    c.err(
+                        jumps.span(),
+                        "jump offsets must be non-zero and within the board size",
+                    );
+                }
+                return None;
+            }
+            let (dx, dy) = (dx as i8, dy as i8);
+            let images: Vec<(i8, i8)> = match sym {
+                "none" => vec![(dx, dy)],
+                "mirror" => vec![(dx, dy), (-dx, dy)],
+                "vertical" => vec![(dx, dy), (dx, -dy)],
+                "both" => vec![(dx, dy), (-dx, dy), (dx, -dy), (-dx, -dy)],
+                "all" => vec![
+                    (dx, dy),
+                    (-dx, dy),
+                    (dx, -dy),
+                    (-dx, -dy),
+                    (dy, dx),
+                    (-dy, dx),
+                    (dy, -dx),
+                    (-dy, -dx),
+                ],
+                other => {
+                    if report && let Some(t) = s.symmetry {
+                        let d = Diagnostic::error(t.span(), format!("unknown symmetry `{other}`"))
+                            .suggest(other, ["none", "mirror", "vertical", "both", "all"])
+                            .with_help("none | mirror (left-right) | vertical (forward-back) | both | all (8-fold)");
+                        c.push(d);
+                    }
+                    return None;
+                }
+            };
+            for (x, y) in images {
+                let o = Offset::new(x, y);
+                if !rel_offsets.contains(&o) {
+                    rel_offsets.push(o);
+                }
+            }
+        }
+        if let Some(r) = s.range
+            && report
+        {
+            c.err(r.span(), "`range` belongs to a slide");
+        }
+    }
+    let capture = match s.capture.as_ref().map(|t| t.get_ref().as_str()) {
+        None | Some("may") => CaptureMode::May,
+        Some("never") => CaptureMode::Never,
+        Some("must") => CaptureMode::Must,
+        Some(other) => {
+            if report && let Some(t) = s.capture {
+                let d = Diagnostic::error(t.span(), format!("unknown capture mode `{other}`"))
+                    .suggest(other, ["may", "never", "must"]);
+                c.push(d);
+            }
+            return None;
+        }
+    };
+    let relation = match s.direction {
+        None => Relation::Any,
+        Some(t) => match RELATION_NAMES.iter().find(|(n, _)| n == t.get_ref()) {
+            Some((_, r)) if index > 0 => *r,
+            Some(_) => {
+                if report {
+                    c.err(
+                        t.span(),
+                        "the first leg has no previous leg to relate its direction to",
+                    );
+                }
+                return None;
+            }
+            None => {
+                if report {
+                    let d = Diagnostic::error(
+                        t.span(),
+                        format!("unknown direction relation `{}`", t.get_ref()),
+                    )
+                    .suggest(t.get_ref(), RELATION_NAMES.iter().map(|(n, _)| *n));
+                    c.push(d);
+                }
+                return None;
+            }
+        },
+    };
+    if index == 0 && s.optional && report {
+        // `optional` on the first leg would allow an empty move.
+        c.err(any_span.clone(), "the first leg cannot be optional");
+    }
+    let _ = geo;
+    let offsets_idx = rel_offsets
+        .iter()
+        .map(|o| offsets.intern(geo, o.for_colour(colour)))
+        .collect();
+    Some(Leg {
+        mode,
+        offsets: offsets_idx,
+        relation,
+        follow: Vec::new(),
+        capture,
+        can_stop_after: false,
+    })
+}
+
+fn directions(c: &mut Checker, t: &Text, report: bool) -> Option<Vec<Offset>> {
+    let mut out = Vec::new();
+    let base = c.content_start(t);
+    let text = t.get_ref();
+    let mut ok = true;
+    let mut pos = 0;
+    for word in text.split(|ch: char| ch == ',' || ch.is_whitespace()) {
+        let start = pos;
+        pos += word.len() + 1;
+        if word.is_empty() {
+            continue;
+        }
+        match resolve_direction(word) {
+            Some(offs) => {
+                for o in offs {
+                    if !out.contains(&o) {
+                        out.push(o);
+                    }
+                }
+            }
+            None => {
+                ok = false;
+                if report {
+                    let vocab = direction_vocabulary();
+                    let d = Diagnostic::error(base + start..base + start + word.len(), format!("unknown direction `{word}`"))
+                        .suggest(word, vocab.iter().copied())
+                        .with_help("directions: F B L R FL FR BL BR, groups: all orth diag vert side fdiag bdiag");
+                    c.push(d);
+                }
+            }
+        }
+    }
+    if out.is_empty() && ok {
+        if report {
+            c.err(t.span(), "no directions given");
+        }
+        return None;
+    }
+    if ok { Some(out) } else { None }
+}

@@ -1,0 +1,181 @@
+//! The board-diagram text shared by the rule file's `[setup]` and the
+//! position format: ranks from the top down, separated by newlines or `/`;
+//! squares separated by spaces or commas; `.` one empty square, a number a
+//! run of empty squares, a piece code upper-case for Black and lower-case
+//! for White, prefixed by `+` for a promoted piece.
+
+use super::Checker;
+use crate::board::{Colour, Geometry, Square};
+use crate::diagnostics::Diagnostic;
+use crate::rules::file::RuleFile;
+use crate::ruleset::{Kind, PieceType, TypeId};
+use std::ops::Range;
+
+/// One square's content as read from a board text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardToken {
+    Empty,
+    Piece(Colour, TypeId),
+}
+
+/// Parses a board text. `lookup` resolves an upper-cased code (with its
+/// `+`) to a type. Errors carry spans relative to `text`.
+pub fn parse_board(
+    text: &str,
+    geo: &Geometry,
+    lookup: &dyn Fn(&str) -> Option<TypeId>,
+    codes: &dyn Fn() -> Vec<String>,
+) -> Result<Vec<BoardToken>, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let mut rows: Vec<Vec<(BoardToken, Range<usize>)>> = Vec::new();
+    let mut row: Vec<(BoardToken, Range<usize>)> = Vec::new();
+    let mut row_spans: Vec<Range<usize>> = Vec::new();
+    let mut row_start = 0;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let mut any_in_row = false;
+    while i <= bytes.len() {
+        let c = if i < bytes.len() { bytes[i] } else { b'/' };
+        if c == b'/' || c == b'\n' {
+            if any_in_row || c == b'/' {
+                rows.push(std::mem::take(&mut row));
+                row_spans.push(row_start..i);
+            }
+            any_in_row = false;
+            i += 1;
+            row_start = i;
+            continue;
+        }
+        if c == b' ' || c == b',' || c == b'\t' || c == b'\r' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && !matches!(bytes[i], b' ' | b',' | b'\t' | b'\r' | b'\n' | b'/') {
+            i += 1;
+        }
+        let word = &text[start..i];
+        let span = start..i;
+        any_in_row = true;
+        if word == "." {
+            row.push((BoardToken::Empty, span));
+        } else if word.bytes().all(|b| b.is_ascii_digit()) {
+            match word.parse::<u32>() {
+                Ok(n) if n >= 1 && n <= geo.width => {
+                    for _ in 0..n {
+                        row.push((BoardToken::Empty, span.clone()));
+                    }
+                }
+                _ => errors.push(Diagnostic::error(
+                    span,
+                    format!(
+                        "`{word}`: a run of empty squares must be between 1 and {}",
+                        geo.width
+                    ),
+                )),
+            }
+        } else {
+            let body = word.strip_prefix('+').unwrap_or(word);
+            let colour = if !body.is_empty() && body.chars().all(|c| c.is_ascii_uppercase()) {
+                Some(Colour::Black)
+            } else if !body.is_empty() && body.chars().all(|c| c.is_ascii_lowercase()) {
+                Some(Colour::White)
+            } else {
+                None
+            };
+            match (colour, lookup(&word.to_ascii_uppercase())) {
+                (Some(col), Some(ty)) => row.push((BoardToken::Piece(col, ty), span)),
+                (None, _) => errors.push(Diagnostic::error(
+                    span,
+                    format!(
+                        "`{word}`: a piece code is all upper case (Black) or all lower case (White)"
+                    ),
+                )),
+                (Some(_), None) => {
+                    let known = codes();
+                    errors.push(
+                        Diagnostic::error(span, format!("unknown piece code `{word}`"))
+                            .suggest(&word.to_ascii_uppercase(), known.iter().map(|s| s.as_str())),
+                    )
+                }
+            }
+        }
+    }
+    // Ignore a trailing empty row produced by a final newline.
+    while rows.last().is_some_and(|r| r.is_empty()) && rows.len() > geo.height as usize {
+        rows.pop();
+        row_spans.pop();
+    }
+    if rows.len() != geo.height as usize {
+        let span = 0..text.len().max(1);
+        errors.push(Diagnostic::error(
+            span,
+            format!("expected {} ranks, found {}", geo.height, rows.len()),
+        ));
+    }
+    for (r, s) in rows.iter().zip(&row_spans) {
+        if r.len() != geo.width as usize {
+            let span = if s.is_empty() {
+                s.start..s.start + 1
+            } else {
+                s.clone()
+            };
+            errors.push(Diagnostic::error(
+                span,
+                format!(
+                    "expected {} squares in this rank, found {}",
+                    geo.width,
+                    r.len()
+                ),
+            ));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let mut out = vec![BoardToken::Empty; geo.len()];
+    for (ri, r) in rows.iter().enumerate() {
+        let y = geo.height as i32 - 1 - ri as i32;
+        for (x, (tok, _)) in r.iter().enumerate() {
+            if let Some(sq) = geo.square(x as i32, y) {
+                out[usize::from(sq)] = *tok;
+            }
+        }
+    }
+    Ok(out)
+}
+
+pub(super) fn setup(
+    c: &mut Checker,
+    f: &RuleFile,
+    geo: &Geometry,
+    kinds: &[Kind],
+    types: &[PieceType],
+) -> Vec<(Square, Colour, TypeId)> {
+    let base = c.content_start(&f.setup.board);
+    let lookup = |code: &str| {
+        types
+            .iter()
+            .position(|t| t.code == code)
+            .map(|i| i as TypeId)
+    };
+    let codes = || types.iter().map(|t| t.code.clone()).collect::<Vec<_>>();
+    let _ = kinds;
+    match parse_board(f.setup.board.get_ref(), geo, &lookup, &codes) {
+        Ok(tokens) => tokens
+            .iter()
+            .enumerate()
+            .filter_map(|(sq, t)| match t {
+                BoardToken::Piece(col, ty) => Some((sq as Square, *col, *ty)),
+                BoardToken::Empty => None,
+            })
+            .collect(),
+        Err(errs) => {
+            for mut d in errs {
+                d.span = base + d.span.start..base + d.span.end;
+                c.push(d);
+            }
+            Vec::new()
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! Evaluation of compiled conditions against the facts of a position and a
+//! move. The evaluator is generic over [`Facts`], so each caller gets a
+//! monomorphised, allocation-free walk.
+
+use super::{CmpOp, Expr, PieceRef, SquareRef};
+use crate::board::{NO_SQUARE, Square};
+
+/// What a condition knows about one piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceFact {
+    pub ty: u16,
+    /// The type this piece had before promotion (itself if unpromoted).
+    pub origin: u16,
+    pub square: Square,
+    pub promoted: bool,
+}
+
+/// The questions a condition can ask. Implemented by the interpreter for
+/// each place a condition is judged.
+pub trait Facts {
+    fn piece(&self, r: PieceRef) -> Option<PieceFact>;
+    fn square(&self, r: SquareRef) -> Option<Square>;
+    fn captures(&self) -> i32;
+    fn distance(&self, a: Square, b: Square) -> i32;
+    fn in_zone(&self, sq: Square) -> bool;
+    fn rank(&self, sq: Square) -> i32;
+    fn count(&self, enemy: bool, set: &super::TypeSet) -> i32;
+    fn last_captured(&self, set: &super::TypeSet) -> bool;
+    fn last_captured_at(&self, sq: Square) -> bool;
+    fn protected(&self, piece: PieceRef, after: bool) -> bool;
+}
+
+fn square_of(v: i32) -> Option<Square> {
+    if v < 0 { None } else { Some(v as Square) }
+}
+
+/// Evaluates an expression; booleans are 0/1, a missing square is -1.
+pub fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
+    match e {
+        Expr::Const(v) => *v,
+        Expr::Not(x) => i32::from(eval(x, f) == 0),
+        Expr::And(items) => i32::from(items.iter().all(|x| eval(x, f) != 0)),
+        Expr::Or(items) => i32::from(items.iter().any(|x| eval(x, f) != 0)),
+        Expr::If(b) => {
+            if eval(&b.0, f) != 0 {
+                eval(&b.1, f)
+            } else {
+                eval(&b.2, f)
+            }
+        }
+        Expr::Cmp(op, b) => {
+            let (x, y) = (eval(&b.0, f), eval(&b.1, f));
+            i32::from(match op {
+                CmpOp::Eq => x == y,
+                CmpOp::Ne => x != y,
+                CmpOp::Lt => x < y,
+                CmpOp::Le => x <= y,
+                CmpOp::Gt => x > y,
+                CmpOp::Ge => x >= y,
+            })
+        }
+        Expr::Add(b) => eval(&b.0, f).saturating_add(eval(&b.1, f)),
+        Expr::Sub(b) => eval(&b.0, f).saturating_sub(eval(&b.1, f)),
+        Expr::PieceIs(r, set) => i32::from(f.piece(*r).is_some_and(|p| set.contains(p.ty))),
+        Expr::PieceWas(r, set) => i32::from(f.piece(*r).is_some_and(|p| set.contains(p.origin))),
+        Expr::PieceSquare(r) => f.piece(*r).map_or(-1, |p| {
+            if p.square == NO_SQUARE {
+                -1
+            } else {
+                i32::from(p.square)
+            }
+        }),
+        Expr::PiecePromoted(r) => i32::from(f.piece(*r).is_some_and(|p| p.promoted)),
+        Expr::Square(r) => f.square(*r).map_or(-1, i32::from),
+        Expr::Captures => f.captures(),
+        Expr::Distance(b) => match (square_of(eval(&b.0, f)), square_of(eval(&b.1, f))) {
+            (Some(a), Some(c)) => f.distance(a, c),
+            _ => -1,
+        },
+        Expr::InZone(x) => i32::from(square_of(eval(x, f)).is_some_and(|s| f.in_zone(s))),
+        Expr::Rank(x) => square_of(eval(x, f)).map_or(-1, |s| f.rank(s)),
+        Expr::Count { enemy, set } => f.count(*enemy, set),
+        Expr::LastCaptured(set) => i32::from(f.last_captured(set)),
+        Expr::LastCapturedAt(x) => {
+            i32::from(square_of(eval(x, f)).is_some_and(|s| f.last_captured_at(s)))
+        }
+        Expr::Protected { piece, after } => i32::from(f.protected(*piece, *after)),
+    }
+}

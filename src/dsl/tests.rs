@@ -1,0 +1,157 @@
+//! Parser and type-checker tests: valid conditions compile to the expected
+//! shapes, invalid ones fail with a span at the right place.
+
+use super::*;
+
+struct World {
+    kinds: BTreeMap<String, TypeSet>,
+    origins: BTreeMap<String, TypeSet>,
+    all: TypeSet,
+    options: BTreeMap<String, OptionValue>,
+}
+
+fn world() -> World {
+    let mut kinds = BTreeMap::new();
+    let mut origins = BTreeMap::new();
+    let mut all = TypeSet::with_capacity(4);
+    for (i, name) in ["lion", "pawn", "king"].iter().enumerate() {
+        let mut s = TypeSet::with_capacity(4);
+        s.insert(i as u16);
+        kinds.insert(name.to_string(), s.clone());
+        origins.insert(name.to_string(), s);
+        all.insert(i as u16);
+    }
+    let mut royal = TypeSet::with_capacity(4);
+    royal.insert(2);
+    kinds.insert("royal".into(), royal);
+    let mut options = BTreeMap::new();
+    options.insert("flag".into(), OptionValue::Bool(true));
+    options.insert(
+        "mode".into(),
+        OptionValue::Enum {
+            value: "after".into(),
+            allowed: vec!["after".into(), "before".into()],
+        },
+    );
+    World {
+        kinds,
+        origins,
+        all,
+        options,
+    }
+}
+
+fn check(text: &str, place: Place) -> Result<Expr, Vec<Diagnostic>> {
+    let w = world();
+    let scope = Scope {
+        place,
+        kinds: &w.kinds,
+        origins: &w.origins,
+        all_types: &w.all,
+        options: &w.options,
+        files: 12,
+        ranks: 12,
+    };
+    compile(text, 0, &scope)
+}
+
+#[test]
+fn kind_tests_and_comparisons_compile() {
+    let e = check(
+        "victim is lion and distance(mover.square, victim.square) == 2",
+        Place::Capture,
+    )
+    .expect("valid");
+    assert!(matches!(e, Expr::And(ref v) if v.len() == 2));
+    assert!(victim_guard(&e).is_some_and(|g| g.contains(0) && !g.contains(1)));
+}
+
+#[test]
+fn options_fold_to_constants() {
+    assert_eq!(
+        check("opt.flag", Place::Side).expect("valid"),
+        Expr::Const(1)
+    );
+    assert_eq!(
+        check("opt.mode == \"before\"", Place::Side).expect("valid"),
+        Expr::Const(0)
+    );
+    assert_eq!(
+        check("not opt.flag or count(royal) == 0", Place::Side).expect("valid"),
+        Expr::Cmp(
+            CmpOp::Eq,
+            Box::new((
+                Expr::Count {
+                    enemy: false,
+                    set: world().kinds["royal"].clone()
+                },
+                Expr::Const(0)
+            ))
+        )
+    );
+}
+
+#[test]
+fn if_then_else_picks_a_branch_at_compile_time() {
+    let e = check(
+        "if opt.mode == \"after\" then protected_after(victim) else protected_before(victim)",
+        Place::Capture,
+    )
+    .expect("valid");
+    assert_eq!(
+        e,
+        Expr::Protected {
+            piece: PieceRef::Victim,
+            after: true
+        }
+    );
+}
+
+#[test]
+fn syntax_errors_point_at_the_offending_column() {
+    let errs = check("mover is lion and and", Place::Capture).expect_err("invalid");
+    assert_eq!(errs.len(), 1);
+    assert_eq!(errs[0].span.start, 18, "{errs:?}");
+}
+
+#[test]
+fn unknown_kind_suggests_the_nearest() {
+    let errs = check("victim is loin", Place::Capture).expect_err("invalid");
+    assert_eq!(errs[0].span, 10..14);
+    assert_eq!(errs[0].help.as_deref(), Some("did you mean `lion`?"));
+}
+
+#[test]
+fn unknown_option_value_is_an_error() {
+    let errs = check("opt.mode == \"aftr\"", Place::Side).expect_err("invalid");
+    assert!(errs[0].message.contains("not a value"), "{errs:?}");
+    assert_eq!(errs[0].help.as_deref(), Some("did you mean `after`?"));
+}
+
+#[test]
+fn names_depend_on_where_the_condition_is_used() {
+    assert!(check("victim is lion", Place::Promotion).is_err());
+    assert!(check("in_zone(to)", Place::Promotion).is_ok());
+    assert!(check("in_zone(to)", Place::Capture).is_err());
+}
+
+#[test]
+fn type_errors_are_reported() {
+    let errs = check("count(royal) and true", Place::Side).expect_err("invalid");
+    assert!(errs[0].message.contains("expected a boolean"), "{errs:?}");
+    let errs = check("count(royal)", Place::Side).expect_err("invalid");
+    assert!(
+        errs[0].message.contains("must be true or false"),
+        "{errs:?}"
+    );
+}
+
+#[test]
+fn every_error_is_reported_at_once() {
+    let errs = check(
+        "victim is loin and mover is pwn and opt.nope",
+        Place::Capture,
+    )
+    .expect_err("invalid");
+    assert_eq!(errs.len(), 3, "{errs:?}");
+}

@@ -1,0 +1,195 @@
+//! The answers conditions get while a move is judged ([`PathFacts`]) or a
+//! side is judged after a move ([`SideFacts`]).
+
+use super::{Walker, attacked};
+use crate::board::{Colour, NO_SQUARE, Square};
+use crate::dsl::{Facts, PieceFact, PieceRef, SquareRef, TypeSet};
+use crate::position::{Cell, Position, cell, cell_colour, cell_type};
+use crate::ruleset::{Ruleset, TypeId};
+
+fn fact(rules: &Ruleset, ty: TypeId, square: Square) -> PieceFact {
+    PieceFact {
+        ty,
+        origin: rules.origin(ty),
+        square,
+        promoted: rules.types[usize::from(ty)].promoted_from.is_some(),
+    }
+}
+
+fn count(pos: &Position, colour: Colour, set: &TypeSet) -> i32 {
+    let counts = &pos.counts[colour.index()];
+    set.iter()
+        .map(|t| i32::from(counts.get(usize::from(t)).copied().unwrap_or(0)))
+        .sum()
+}
+
+fn last_mover(pos: &Position) -> Option<PieceFact> {
+    pos.last
+        .mover
+        .map(|ty| fact(&pos.rules, ty, pos.last.to.unwrap_or(NO_SQUARE)))
+}
+
+/// Facts about a move path. `victim` indexes the landing whose capture is
+/// being judged (`usize::MAX` when judging promotion).
+pub(crate) struct PathFacts<'a, 'w> {
+    pub(crate) pos: &'a Position,
+    pub(crate) w: &'a Walker<'w>,
+    pub(crate) victim: usize,
+}
+
+impl PathFacts<'_, '_> {
+    fn victim_cell(&self, i: usize) -> Option<(Cell, Square)> {
+        let c = *self.w.victims.get(i)?;
+        (i < self.w.len && c != 0).then(|| (c, self.w.path[i]))
+    }
+
+    /// Whether the enemy could land on the victim's square: after the move
+    /// (with the captured pieces gone and the mover on its last square) or
+    /// before it. This rare check copies the board.
+    fn victim_protected(&self, after: bool) -> bool {
+        let Some((victim, target)) = self.victim_cell(self.victim) else {
+            return false;
+        };
+        let rules = &*self.pos.rules;
+        let defender = cell_colour(victim);
+        let mover = self.w.mover();
+        let mut board = self.pos.cells.clone();
+        if after {
+            board[usize::from(self.w.from)] = 0;
+            for i in 0..self.w.len {
+                if self.w.victims[i] != 0 {
+                    board[usize::from(self.w.path[i])] = 0;
+                }
+            }
+            board[usize::from(self.w.path[self.w.len - 1])] = mover;
+        }
+        // The square is judged as if it held an enemy of the defender.
+        if board[usize::from(target)] == 0 || cell_colour(board[usize::from(target)]) == defender {
+            board[usize::from(target)] = cell(defender.opposite(), cell_type(mover));
+        }
+        attacked(rules, &board, defender, target)
+    }
+}
+
+impl Facts for PathFacts<'_, '_> {
+    fn piece(&self, r: PieceRef) -> Option<PieceFact> {
+        let rules = &*self.pos.rules;
+        match r {
+            PieceRef::Mover => Some(fact(rules, cell_type(self.w.mover()), self.w.from)),
+            PieceRef::Victim => self
+                .victim_cell(self.victim)
+                .map(|(c, sq)| fact(rules, cell_type(c), sq)),
+            PieceRef::Bridge => {
+                if self.victim == 0 || self.victim == usize::MAX {
+                    return None;
+                }
+                self.victim_cell(self.victim - 1)
+                    .map(|(c, sq)| fact(rules, cell_type(c), sq))
+            }
+            PieceRef::LastMover => last_mover(self.pos),
+        }
+    }
+    fn square(&self, r: SquareRef) -> Option<Square> {
+        match r {
+            SquareRef::From => Some(self.w.from),
+            SquareRef::To => (self.w.len > 0).then(|| self.w.path[self.w.len - 1]),
+        }
+    }
+    fn captures(&self) -> i32 {
+        self.w.victims[..self.w.len]
+            .iter()
+            .filter(|v| **v != 0)
+            .count() as i32
+    }
+    fn distance(&self, a: Square, b: Square) -> i32 {
+        self.pos.rules.geometry.distance(a, b)
+    }
+    fn in_zone(&self, sq: Square) -> bool {
+        self.pos
+            .rules
+            .promotion
+            .as_ref()
+            .is_some_and(|p| p.zone[self.w.colour.index()][usize::from(sq)])
+    }
+    fn rank(&self, sq: Square) -> i32 {
+        self.pos.rules.geometry.relative_rank(sq, self.w.colour)
+    }
+    fn count(&self, enemy: bool, set: &TypeSet) -> i32 {
+        let side = if enemy {
+            self.w.colour.opposite()
+        } else {
+            self.w.colour
+        };
+        count(self.pos, side, set)
+    }
+    fn last_captured(&self, set: &TypeSet) -> bool {
+        self.pos
+            .last
+            .captures()
+            .iter()
+            .any(|(_, t)| set.contains(*t))
+    }
+    fn last_captured_at(&self, sq: Square) -> bool {
+        self.pos.last.captures().iter().any(|(s, _)| *s == sq)
+    }
+    fn protected(&self, piece: PieceRef, after: bool) -> bool {
+        match piece {
+            PieceRef::Victim => self.victim_protected(after),
+            _ => false,
+        }
+    }
+}
+
+/// Facts about one side after a move (victory conditions).
+pub(crate) struct SideFacts<'a> {
+    pub(crate) pos: &'a Position,
+    pub(crate) side: Colour,
+}
+
+impl Facts for SideFacts<'_> {
+    fn piece(&self, r: PieceRef) -> Option<PieceFact> {
+        match r {
+            PieceRef::LastMover => last_mover(self.pos),
+            _ => None,
+        }
+    }
+    fn square(&self, _: SquareRef) -> Option<Square> {
+        None
+    }
+    fn captures(&self) -> i32 {
+        0
+    }
+    fn distance(&self, a: Square, b: Square) -> i32 {
+        self.pos.rules.geometry.distance(a, b)
+    }
+    fn in_zone(&self, _: Square) -> bool {
+        false
+    }
+    fn rank(&self, sq: Square) -> i32 {
+        self.pos.rules.geometry.relative_rank(sq, self.side)
+    }
+    fn count(&self, enemy: bool, set: &TypeSet) -> i32 {
+        count(
+            self.pos,
+            if enemy {
+                self.side.opposite()
+            } else {
+                self.side
+            },
+            set,
+        )
+    }
+    fn last_captured(&self, set: &TypeSet) -> bool {
+        self.pos
+            .last
+            .captures()
+            .iter()
+            .any(|(_, t)| set.contains(*t))
+    }
+    fn last_captured_at(&self, sq: Square) -> bool {
+        self.pos.last.captures().iter().any(|(s, _)| *s == sq)
+    }
+    fn protected(&self, _: PieceRef, _: bool) -> bool {
+        false
+    }
+}

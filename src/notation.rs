@@ -1,0 +1,204 @@
+//! Move text: the canonical notation and, for variants with SFEN letters,
+//! USI. Parsing always resolves against the legal moves of a position, so a
+//! parsed move is a legal move or an error that says why not.
+//!
+//! Canonical form: the origin, then each landing square preceded by `x` if
+//! it captures there and `-` if not, then `+` (promotes) or `=` (declines a
+//! possible promotion), then `*SQUARE` for each shot. Examples: `c4-c5`,
+//! `f5xf6xf7` (lion double capture), `f5xf6-f5` (igui), `f5-f6-f5` (pass),
+//! `c8-c9+`.
+
+use crate::board::{Geometry, Square};
+use crate::diagnostics::{Diagnostic, Report, Source};
+use crate::movegen::{Move, Promotion, legal_moves};
+use crate::position::Position;
+use crate::position::{parse_usi_square, usi_square};
+
+/// Canonical text of a legal move of `pos`.
+pub fn move_text(pos: &Position, m: &Move) -> String {
+    let geo = &pos.rules().geometry;
+    let mover = pos.piece_at(m.from).map(|(c, _)| c);
+    let mut s = geo.square_name(m.from);
+    let mut seen: [Square; crate::movegen::MAX_LEGS] =
+        [crate::board::NO_SQUARE; crate::movegen::MAX_LEGS];
+    for (i, &sq) in m.landings().iter().enumerate() {
+        let captures = sq != m.from
+            && !seen[..i].contains(&sq)
+            && pos.piece_at(sq).is_some_and(|(c, _)| Some(c) != mover);
+        seen[i] = sq;
+        s.push(if captures { 'x' } else { '-' });
+        s.push_str(&geo.square_name(sq));
+    }
+    match m.promotion {
+        Promotion::Promote => s.push('+'),
+        Promotion::Decline => s.push('='),
+        Promotion::None => {}
+    }
+    for &sq in m.shots() {
+        s.push('*');
+        s.push_str(&geo.square_name(sq));
+    }
+    s
+}
+
+/// USI text (`7g7f`, `7g7f+`, lion `7g6f5e`) of a move, if it has at most
+/// two landings and no shots.
+pub fn usi_text(geo: &Geometry, m: &Move) -> Option<String> {
+    if m.len > 2 || m.n_shots > 0 {
+        return None;
+    }
+    let mut s = usi_square(geo, m.from);
+    for &sq in m.landings() {
+        s.push_str(&usi_square(geo, sq));
+    }
+    if m.promotion == Promotion::Promote {
+        s.push('+');
+    }
+    Some(s)
+}
+
+/// The notations a move can be read or written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    Native,
+    Usi,
+}
+
+/// Writes a move in the chosen notation (USI falls back to native text for
+/// moves USI cannot express).
+pub fn write_move(pos: &Position, m: &Move, notation: Notation) -> String {
+    match notation {
+        Notation::Native => move_text(pos, m),
+        Notation::Usi => usi_text(&pos.rules().geometry, m).unwrap_or_else(|| move_text(pos, m)),
+    }
+}
+
+fn error(text: &str, span: std::ops::Range<usize>, msg: impl Into<String>) -> Report {
+    Report {
+        source: Source::new("move", text),
+        diagnostics: vec![Diagnostic::error(span, msg)],
+    }
+}
+
+/// Reads a move in either notation and finds it among the legal moves.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
+    let geo = &pos.rules().geometry;
+    let t = text.trim();
+    let (body, promo) = match t.as_bytes().last() {
+        Some(b'+') => (&t[..t.len() - 1], Some(true)),
+        Some(b'=') => (&t[..t.len() - 1], Some(false)),
+        _ => (t, None),
+    };
+    let squares = split_squares(geo, body).or_else(|| split_usi(geo, body));
+    let Some(squares) = squares else {
+        return Err(error(
+            text,
+            0..text.len().max(1),
+            format!("`{t}` is not a move: expected squares like `c4-c5`, `f5xf6xf7` or USI `7g7f`"),
+        ));
+    };
+    if squares.len() < 2 {
+        return Err(error(
+            text,
+            0..text.len().max(1),
+            "a move needs an origin and at least one landing square",
+        ));
+    }
+    let mut legal = Vec::new();
+    legal_moves(pos, &mut legal);
+    let (from, landings) = (squares[0], &squares[1..]);
+    let candidates: Vec<&Move> = legal
+        .iter()
+        .filter(|m| m.from == from && m.landings() == landings)
+        .collect();
+    let chosen: Vec<&&Move> = candidates
+        .iter()
+        .filter(|m| match (promo, m.promotion) {
+            (Some(true), Promotion::Promote) => true,
+            (Some(true), _) => false,
+            (Some(false), Promotion::Decline) => true,
+            (Some(false), _) => false,
+            (None, Promotion::None) => true,
+            // USI has no decline marker: a plain USI move declines.
+            (None, Promotion::Decline) => !t.contains(['-', 'x']),
+            (None, Promotion::Promote) => false,
+        })
+        .collect();
+    match (chosen.first(), candidates.is_empty()) {
+        (Some(m), _) => Ok(***m),
+        (None, false) => {
+            let has_choice = candidates.iter().any(|m| m.promotion == Promotion::Decline);
+            let msg = if has_choice && promo.is_none() {
+                format!("`{t}` can promote: add `+` to promote or `=` to decline")
+            } else if candidates.iter().all(|m| m.promotion == Promotion::None) {
+                format!("`{t}`: this move cannot promote")
+            } else {
+                format!("`{t}`: promotion is compulsory here, write `+`")
+            };
+            Err(error(text, 0..text.len().max(1), msg))
+        }
+        (None, true) => {
+            let from_here: Vec<String> = legal
+                .iter()
+                .filter(|m| m.from == from)
+                .map(|m| move_text(pos, m))
+                .collect();
+            let help = if pos.outcome().is_some() {
+                "the game is over: there are no legal moves".to_string()
+            } else if from_here.is_empty() {
+                match pos.piece_at(from) {
+                    None => format!("there is no piece on {}", geo.square_name(from)),
+                    Some((c, _)) if c != pos.side_to_move() => format!(
+                        "the piece on {} is not the side to move's",
+                        geo.square_name(from)
+                    ),
+                    Some(_) => format!("the piece on {} has no legal move", geo.square_name(from)),
+                }
+            } else {
+                let shown: Vec<&str> = from_here.iter().take(12).map(|s| s.as_str()).collect();
+                format!(
+                    "legal moves from {}: {}{}",
+                    geo.square_name(from),
+                    shown.join(" "),
+                    if from_here.len() > 12 { " ..." } else { "" }
+                )
+            };
+            Err(Report {
+                source: Source::new("move", text),
+                diagnostics: vec![
+                    Diagnostic::error(
+                        0..text.len().max(1),
+                        format!("`{t}` is not a legal move in this position"),
+                    )
+                    .with_help(help),
+                ],
+            })
+        }
+    }
+}
+
+fn split_squares(geo: &Geometry, body: &str) -> Option<Vec<Square>> {
+    let mut out = Vec::new();
+    for part in body.split(['-', 'x']) {
+        out.push(geo.parse_square(part)?);
+    }
+    Some(out)
+}
+
+fn split_usi(geo: &Geometry, body: &str) -> Option<Vec<Square>> {
+    let mut out = Vec::new();
+    let b = body.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start || i >= b.len() {
+            return None;
+        }
+        i += 1;
+        out.push(parse_usi_square(geo, &body[start..i])?);
+    }
+    Some(out)
+}

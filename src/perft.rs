@@ -1,0 +1,119 @@
+//! Perft: counting the leaves of the legal-move tree, with the counting
+//! convention made explicit.
+
+use crate::movegen::{Move, Promotion, legal_moves};
+use crate::position::Position;
+
+/// How moves are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Convention {
+    /// Every legal move counts: a move is its whole path (origin, every
+    /// landing, shots, promotion choice), so a lion reaching a square by a
+    /// jump and by two steps through an empty square makes two moves. A
+    /// position where the game is over has no moves.
+    Paths,
+    /// Moves with the same effect count once: same origin, final square,
+    /// set of captured squares, shots and promotion.
+    Effects,
+    /// As lishogi's `shogiops` counts: every path as in `Paths`, but the
+    /// game does not end (a side without royals still moves) and the
+    /// repetition rule is not applied.
+    Shogiops,
+}
+
+/// Move generation as a convention sees it.
+pub fn convention_moves(pos: &mut Position, conv: Convention, out: &mut Vec<Move>) {
+    match conv {
+        Convention::Paths => legal_moves(pos, out),
+        Convention::Effects => {
+            legal_moves(pos, out);
+            let pos_ref: &Position = pos;
+            let mut keyed: Vec<(EffectKey, Move)> =
+                out.iter().map(|m| (effect_key(pos_ref, m), *m)).collect();
+            keyed.sort_by_key(|a| a.0);
+            keyed.dedup_by(|a, b| a.0 == b.0);
+            out.clear();
+            out.extend(keyed.into_iter().map(|(_, m)| m));
+        }
+        Convention::Shogiops => {
+            let saved = (pos.outcome, pos.history.len());
+            let history = std::mem::take(&mut pos.history);
+            pos.outcome = None;
+            legal_moves(pos, out);
+            pos.outcome = saved.0;
+            pos.history = history;
+        }
+    }
+}
+
+type EffectKey = (
+    u16,
+    u16,
+    [u16; crate::movegen::MAX_LEGS],
+    Promotion,
+    [u16; crate::movegen::MAX_SHOTS],
+);
+
+fn effect_key(pos: &Position, m: &Move) -> EffectKey {
+    let mut caps = [u16::MAX; crate::movegen::MAX_LEGS];
+    let mover = pos.piece_at(m.from).map(|(c, _)| c);
+    for (i, &sq) in m.landings().iter().enumerate() {
+        if sq != m.from && pos.piece_at(sq).is_some_and(|(c, _)| Some(c) != mover) {
+            caps[i] = sq;
+        }
+    }
+    caps.sort_unstable();
+    let mut shots = m.shots;
+    shots.sort_unstable();
+    (m.from, m.to(), caps, m.promotion, shots)
+}
+
+/// Counts leaf nodes at `depth`.
+pub fn perft(pos: &mut Position, depth: u32, conv: Convention) -> u64 {
+    let mut buffers: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
+    count(pos, depth, conv, &mut buffers)
+}
+
+fn count(pos: &mut Position, depth: u32, conv: Convention, buffers: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (mine, rest) = buffers
+        .split_first_mut()
+        .unwrap_or_else(|| unreachable!("one buffer per ply"));
+    convention_moves(pos, conv, mine);
+    if depth == 1 {
+        return mine.len() as u64;
+    }
+    let mut nodes = 0;
+    for m in mine.iter() {
+        let undo = pos.play(m);
+        if conv == Convention::Shogiops {
+            pos.outcome = None;
+        }
+        nodes += count(pos, depth - 1, conv, rest);
+        pos.unplay(&undo);
+    }
+    nodes
+}
+
+/// Per root move leaf counts at `depth`, in generation order.
+pub fn divide(pos: &mut Position, depth: u32, conv: Convention) -> Vec<(Move, u64)> {
+    let mut root = Vec::new();
+    convention_moves(pos, conv, &mut root);
+    root.into_iter()
+        .map(|m| {
+            let undo = pos.play(&m);
+            if conv == Convention::Shogiops {
+                pos.outcome = None;
+            }
+            let n = if depth <= 1 {
+                1
+            } else {
+                perft(pos, depth - 1, conv)
+            };
+            pos.unplay(&undo);
+            (m, n)
+        })
+        .collect()
+}

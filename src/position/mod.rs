@@ -1,0 +1,190 @@
+//! Positions: the board, the side to move, and the history that rules
+//! depend on (the previous move's captures, earlier positions for the
+//! repetition rule, a pending answerable win).
+//!
+//! A `Position` is only made from a ruleset's setup or from parsed text, and
+//! only changed by playing legal moves (`crate::play`), so it is always
+//! consistent with its ruleset.
+
+mod sfen;
+mod text;
+
+pub use sfen::{parse_usi_square, usi_square};
+pub use text::PositionError;
+
+use crate::board::{Colour, Square};
+use crate::ruleset::{Result3, Ruleset, TypeId};
+use std::sync::Arc;
+
+/// Most pieces one move can capture (one per leg, and spare room).
+pub const MAX_CAPTURES: usize = 8;
+
+/// A board cell: 0 is empty, otherwise `(type + 1) << 1 | colour`.
+pub type Cell = u16;
+
+#[inline]
+pub fn cell(colour: Colour, ty: TypeId) -> Cell {
+    ((ty + 1) << 1) | colour as u16
+}
+#[inline]
+pub fn cell_type(c: Cell) -> TypeId {
+    (c >> 1) - 1
+}
+#[inline]
+pub fn cell_colour(c: Cell) -> Colour {
+    if c & 1 == 0 {
+        Colour::Black
+    } else {
+        Colour::White
+    }
+}
+
+/// What the previous move did, as far as rules can ask about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct LastMove {
+    /// The moving piece's type before it moved (None: unknown, e.g. a
+    /// position read from a format that does not record it).
+    pub mover: Option<TypeId>,
+    pub to: Option<Square>,
+    pub captured: [(Square, TypeId); MAX_CAPTURES],
+    pub n_captured: u8,
+}
+
+impl LastMove {
+    pub fn captures(&self) -> &[(Square, TypeId)] {
+        &self.captured[..usize::from(self.n_captured)]
+    }
+    pub fn push_capture(&mut self, sq: Square, ty: TypeId) {
+        if usize::from(self.n_captured) < MAX_CAPTURES {
+            self.captured[usize::from(self.n_captured)] = (sq, ty);
+            self.n_captured += 1;
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The result for Black (White's is the mirror).
+    pub black: Result3,
+    pub reason: EndReason,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// A side met the rule file's `loses_when` condition.
+    Lost,
+    /// A `wins_when` condition (index into the ruleset's list).
+    Won(u8),
+    /// An answerable win was answered in kind.
+    Answered,
+    Repetition,
+    NoMoves,
+}
+
+impl Outcome {
+    pub fn winner(&self) -> Option<Colour> {
+        match self.black {
+            Result3::Win => Some(Colour::Black),
+            Result3::Loss => Some(Colour::White),
+            Result3::Draw => None,
+        }
+    }
+    pub fn for_side(side: Colour, result: Result3, reason: EndReason) -> Outcome {
+        let black = match (side, result) {
+            (Colour::Black, r) => r,
+            (Colour::White, Result3::Win) => Result3::Loss,
+            (Colour::White, Result3::Loss) => Result3::Win,
+            (Colour::White, Result3::Draw) => Result3::Draw,
+        };
+        Outcome { black, reason }
+    }
+}
+
+/// A position of a variant.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) rules: Arc<Ruleset>,
+    pub(crate) cells: Vec<Cell>,
+    pub(crate) side: Colour,
+    pub(crate) last: LastMove,
+    /// Piece counts: `counts[colour][type]`.
+    pub(crate) counts: [Vec<u16>; 2],
+    pub(crate) hash: u64,
+    /// Hashes of earlier positions of this game, oldest first.
+    pub(crate) history: Vec<u64>,
+    pub(crate) outcome: Option<Outcome>,
+    /// A win that the opponent may still answer (side, index of the win).
+    pub(crate) pending_win: Option<(Colour, u8)>,
+}
+
+impl Position {
+    /// The variant's starting position.
+    pub fn start(rules: Arc<Ruleset>) -> Position {
+        let mut cells = vec![0; rules.geometry.len()];
+        for &(sq, col, ty) in &rules.setup {
+            cells[usize::from(sq)] = cell(col, ty);
+        }
+        let side = rules.first;
+        Position::from_parts(rules, cells, side, LastMove::default())
+    }
+
+    pub(crate) fn from_parts(
+        rules: Arc<Ruleset>,
+        cells: Vec<Cell>,
+        side: Colour,
+        last: LastMove,
+    ) -> Position {
+        let n = rules.types.len();
+        let mut counts = [vec![0u16; n], vec![0u16; n]];
+        let mut hash = 0;
+        for (sq, &c) in cells.iter().enumerate() {
+            if c != 0 {
+                counts[cell_colour(c).index()][usize::from(cell_type(c))] += 1;
+                hash ^= rules.zobrist[usize::from(c) * cells.len() + sq];
+            }
+        }
+        if side == Colour::White {
+            hash ^= rules.zobrist_side;
+        }
+        let mut pos = Position {
+            rules,
+            cells,
+            side,
+            last,
+            counts,
+            hash,
+            history: Vec::new(),
+            outcome: None,
+            pending_win: None,
+        };
+        pos.outcome = crate::play::judge_losses(&pos);
+        pos
+    }
+
+    pub fn rules(&self) -> &Arc<Ruleset> {
+        &self.rules
+    }
+    pub fn side_to_move(&self) -> Colour {
+        self.side
+    }
+    /// The piece on a square: colour and type.
+    pub fn piece_at(&self, sq: Square) -> Option<(Colour, TypeId)> {
+        let c = self.cells[usize::from(sq)];
+        (c != 0).then(|| (cell_colour(c), cell_type(c)))
+    }
+    pub fn last_move(&self) -> &LastMove {
+        &self.last
+    }
+    /// The game's result, if it is over (no legal moves are generated then).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+    /// The Zobrist hash of pieces and side to move.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    pub fn count(&self, colour: Colour, ty: TypeId) -> u16 {
+        self.counts[colour.index()][usize::from(ty)]
+    }
+}

@@ -1,0 +1,236 @@
+//! Lishogi-style SFEN and USI squares, for variants whose rule file gives
+//! SFEN letters. Ranks are letters from the top (`a`), files are numbers
+//! from the right (`1`), as seen by the first player.
+
+use super::text::split_fields;
+use super::{LastMove, Position, cell};
+use crate::board::{Colour, Geometry, Square};
+use crate::diagnostics::{Diagnostic, Report, Source};
+use crate::ruleset::{Ruleset, TypeId};
+use std::sync::Arc;
+
+/// A USI square name (`7f`).
+pub fn usi_square(geo: &Geometry, sq: Square) -> String {
+    let (x, y) = geo.xy(sq);
+    let rank = (b'a' + (geo.height as i32 - 1 - y) as u8) as char;
+    format!("{}{}", geo.width as i32 - x, rank)
+}
+
+/// Parses a USI square name.
+pub fn parse_usi_square(geo: &Geometry, text: &str) -> Option<Square> {
+    let split = text.find(|c: char| !c.is_ascii_digit())?;
+    let (num, rank) = text.split_at(split);
+    let file: i32 = num.parse().ok()?;
+    let mut rc = rank.chars();
+    let r = rc.next()?;
+    if rc.next().is_some() || !r.is_ascii_lowercase() || num.starts_with('0') {
+        return None;
+    }
+    let y = geo.height as i32 - 1 - (r as i32 - 'a' as i32);
+    geo.square(geo.width as i32 - file, y)
+}
+
+fn err(text: &str, span: std::ops::Range<usize>, msg: impl Into<String>) -> Report {
+    Report {
+        source: Source::new("sfen", text),
+        diagnostics: vec![Diagnostic::error(span, msg)],
+    }
+}
+
+impl Position {
+    /// Reads an SFEN (`board side last-capture movenumber`).
+    pub fn from_sfen(rules: Arc<Ruleset>, text: &str) -> Result<Position, Report> {
+        let Some(fmt) = rules.sfen.clone() else {
+            return Err(err(
+                text,
+                0..text.len().max(1),
+                format!("variant `{}` defines no SFEN format", rules.id),
+            ));
+        };
+        let geo = rules.geometry.clone();
+        let fields = split_fields(text);
+        let Some(&(_, board)) = fields.first() else {
+            return Err(err(text, 0..1, "empty SFEN"));
+        };
+        let mut cells = vec![0; geo.len()];
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != geo.height as usize {
+            return Err(err(
+                text,
+                0..board.len(),
+                format!("expected {} ranks, found {}", geo.height, rows.len()),
+            ));
+        }
+        let mut offset = 0;
+        for (ri, row) in rows.iter().enumerate() {
+            let y = geo.height as i32 - 1 - ri as i32;
+            let mut x = 0i32;
+            let b = row.as_bytes();
+            let mut i = 0;
+            while i < b.len() {
+                let at = offset + i;
+                if b[i].is_ascii_digit() {
+                    let start = i;
+                    while i < b.len() && b[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                    x += row[start..i].parse::<i32>().unwrap_or(0);
+                    continue;
+                }
+                let promoted = b[i] == b'+';
+                if promoted {
+                    i += 1;
+                }
+                let Some(&ch) = b.get(i) else {
+                    return Err(err(
+                        text,
+                        at..at + 1,
+                        "`+` must be followed by a piece letter",
+                    ));
+                };
+                let ch = ch as char;
+                let colour = if ch.is_ascii_uppercase() {
+                    Colour::Black
+                } else {
+                    Colour::White
+                };
+                let kind = fmt
+                    .letters
+                    .iter()
+                    .position(|l| *l == Some(ch.to_ascii_lowercase()));
+                let Some(kind) = kind else {
+                    return Err(err(
+                        text,
+                        at..offset + i + 1,
+                        format!("unknown SFEN piece letter `{ch}`"),
+                    ));
+                };
+                let ty: TypeId = if promoted {
+                    match rules.types[kind].promotes_to {
+                        Some(t) => t,
+                        None => {
+                            return Err(err(
+                                text,
+                                at..offset + i + 1,
+                                format!("`{ch}` does not promote"),
+                            ));
+                        }
+                    }
+                } else {
+                    rules.unpromoted_type(kind)
+                };
+                let Some(sq) = geo.square(x, y) else {
+                    return Err(err(text, offset..offset + row.len(), "rank is too long"));
+                };
+                cells[usize::from(sq)] = cell(colour, ty);
+                x += 1;
+                i += 1;
+            }
+            if x != geo.width as i32 {
+                return Err(err(
+                    text,
+                    offset..offset + row.len().max(1),
+                    format!("rank has {x} squares, expected {}", geo.width),
+                ));
+            }
+            offset += row.len() + 1;
+        }
+        let side = match fields.get(1) {
+            None | Some((_, "b")) => Colour::Black,
+            Some((_, "w")) => Colour::White,
+            Some((s, o)) => {
+                return Err(err(
+                    text,
+                    *s..*s + o.len(),
+                    "side to move must be `b` or `w`",
+                ));
+            }
+        };
+        let mut last = LastMove::default();
+        if let Some(&(s, f)) = fields.get(2)
+            && f != "-"
+        {
+            let sq = parse_usi_square(&geo, f)
+                .ok_or_else(|| err(text, s..s + f.len(), format!("`{f}` is not a square")))?;
+            let ty = fmt
+                .last_capture_of
+                .as_ref()
+                .and_then(|set| set.iter().next());
+            let Some(ty) = ty else {
+                return Err(err(
+                    text,
+                    s..s + f.len(),
+                    "this variant's SFEN has no last-capture field",
+                ));
+            };
+            last.push_capture(sq, ty);
+        }
+        if let Some(&(s, n)) = fields.get(3)
+            && n.parse::<u32>().is_err()
+        {
+            return Err(err(text, s..s + n.len(), "move number must be a number"));
+        }
+        if let Some(&(s, x)) = fields.get(4) {
+            return Err(err(text, s..s + x.len(), "unexpected text after the SFEN"));
+        }
+        Ok(Position::from_parts(rules, cells, side, last))
+    }
+
+    /// Writes the position as SFEN, if the variant has SFEN letters for all
+    /// its pieces on the board.
+    pub fn to_sfen(&self) -> Option<String> {
+        let fmt = self.rules.sfen.as_ref()?;
+        let geo = &self.rules.geometry;
+        let mut rows = Vec::new();
+        for y in (0..geo.height as i32).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for x in 0..geo.width as i32 {
+                let sq = geo.square(x, y)?;
+                match self.piece_at(sq) {
+                    None => empty += 1,
+                    Some((col, ty)) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        let t = &self.rules.types[usize::from(ty)];
+                        let (kind, plus) = match t.promoted_from {
+                            Some(k) => (k, "+"),
+                            None => (t.kind, ""),
+                        };
+                        let l = fmt.letters[kind]?;
+                        row.push_str(plus);
+                        row.push(if col == Colour::Black {
+                            l.to_ascii_uppercase()
+                        } else {
+                            l
+                        });
+                    }
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            rows.push(row);
+        }
+        let last = match &fmt.last_capture_of {
+            Some(set) => {
+                let mover_in_set = self.last.mover.is_some_and(|m| set.contains(m));
+                self.last
+                    .captures()
+                    .iter()
+                    .find(|(_, ty)| set.contains(*ty) && !mover_in_set)
+                    .map(|(sq, _)| usi_square(geo, *sq))
+                    .unwrap_or_else(|| "-".into())
+            }
+            None => "-".into(),
+        };
+        Some(format!(
+            "{} {} {} 1",
+            rows.join("/"),
+            self.side.letter(),
+            last
+        ))
+    }
+}

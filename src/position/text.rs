@@ -1,0 +1,211 @@
+//! The native position text: `<board> <side> <last>`.
+//!
+//! * board: ranks from the top down separated by `/`, squares separated by
+//!   `,`; a number is a run of empty squares; codes upper case for Black,
+//!   lower case for White, `+` before the original code of a promoted piece.
+//! * side: `b` or `w`.
+//! * last (optional, default `-`): what the previous move did, for rules
+//!   that depend on it: `-`, or `MOVER-TO` followed by `xCODE@SQUARE` for
+//!   each captured piece, e.g. `+KN-f7xLN@f7` ... `MOVER`/`TO` may be `?`.
+
+use super::{LastMove, Position, cell};
+use crate::board::Colour;
+use crate::compile::{BoardToken, parse_board};
+use crate::diagnostics::{Diagnostic, Report, Source};
+use crate::ruleset::{Ruleset, TypeId};
+use std::sync::Arc;
+
+/// A position text that could not be read.
+pub type PositionError = Report;
+
+fn error(text: &str, what: &str, span: std::ops::Range<usize>, msg: String) -> PositionError {
+    Report {
+        source: Source::new(what, text),
+        diagnostics: vec![Diagnostic::error(span, msg)],
+    }
+}
+
+impl Position {
+    /// Reads a position in the native text format.
+    pub fn from_text(rules: Arc<Ruleset>, text: &str) -> Result<Position, PositionError> {
+        let what = "position";
+        let fields: Vec<(usize, &str)> = split_fields(text);
+        let Some(&(board_start, board)) = fields.first() else {
+            return Err(error(text, what, 0..1, "empty position".into()));
+        };
+        let lookup = |code: &str| rules.type_by_code(code);
+        let codes = || {
+            rules
+                .types
+                .iter()
+                .map(|t| t.code.clone())
+                .collect::<Vec<_>>()
+        };
+        let tokens =
+            parse_board(board, &rules.geometry, &lookup, &codes).map_err(|errs| Report {
+                source: Source::new(what, text),
+                diagnostics: errs
+                    .into_iter()
+                    .map(|mut d| {
+                        d.span = board_start + d.span.start..board_start + d.span.end;
+                        d
+                    })
+                    .collect(),
+            })?;
+        let side = match fields.get(1) {
+            None => rules.first,
+            Some((_, "b")) => Colour::Black,
+            Some((_, "w")) => Colour::White,
+            Some((s, other)) => {
+                return Err(error(
+                    text,
+                    what,
+                    *s..*s + other.len(),
+                    format!("side to move must be `b` or `w`, not `{other}`"),
+                ));
+            }
+        };
+        let last = match fields.get(2) {
+            None | Some((_, "-")) => LastMove::default(),
+            Some((s, field)) => parse_last(&rules, field)
+                .map_err(|(span, msg)| error(text, what, s + span.start..s + span.end, msg))?,
+        };
+        if let Some((s, extra)) = fields.get(3) {
+            return Err(error(
+                text,
+                what,
+                *s..*s + extra.len(),
+                "unexpected text after the position".into(),
+            ));
+        }
+        let cells = tokens
+            .iter()
+            .map(|t| match t {
+                BoardToken::Empty => 0,
+                BoardToken::Piece(c, ty) => cell(*c, *ty),
+            })
+            .collect();
+        Ok(Position::from_parts(rules, cells, side, last))
+    }
+
+    /// Writes the position in the native text format.
+    pub fn to_text(&self) -> String {
+        let geo = &self.rules.geometry;
+        let mut ranks = Vec::new();
+        for y in (0..geo.height as i32).rev() {
+            let mut items: Vec<String> = Vec::new();
+            let mut empty = 0;
+            for x in 0..geo.width as i32 {
+                let sq = geo.square(x, y).unwrap_or(0);
+                match self.piece_at(sq) {
+                    None => empty += 1,
+                    Some((col, ty)) => {
+                        if empty > 0 {
+                            items.push(empty.to_string());
+                            empty = 0;
+                        }
+                        let code = &self.rules.types[usize::from(ty)].code;
+                        items.push(if col == Colour::Black {
+                            code.clone()
+                        } else {
+                            code.to_ascii_lowercase()
+                        });
+                    }
+                }
+            }
+            if empty > 0 {
+                items.push(empty.to_string());
+            }
+            ranks.push(items.join(","));
+        }
+        format!(
+            "{} {} {}",
+            ranks.join("/"),
+            self.side.letter(),
+            self.last_text()
+        )
+    }
+
+    fn last_text(&self) -> String {
+        let l = &self.last;
+        if l.mover.is_none() && l.to.is_none() && l.n_captured == 0 {
+            return "-".into();
+        }
+        let geo = &self.rules.geometry;
+        let code = |ty: TypeId| self.rules.types[usize::from(ty)].code.clone();
+        let mut s = format!(
+            "{}-{}",
+            l.mover.map(code).unwrap_or_else(|| "?".into()),
+            l.to.map(|t| geo.square_name(t))
+                .unwrap_or_else(|| "?".into())
+        );
+        for (sq, ty) in l.captures() {
+            s.push_str(&format!("x{}@{}", code(*ty), geo.square_name(*sq)));
+        }
+        s
+    }
+}
+
+/// Splits on spaces, keeping each field's byte offset.
+pub(super) fn split_fields(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')))
+    {
+        match (c.is_whitespace(), start) {
+            (true, Some(s)) => {
+                out.push((s, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn parse_last(rules: &Ruleset, field: &str) -> Result<LastMove, (std::ops::Range<usize>, String)> {
+    let geo = &rules.geometry;
+    let mut last = LastMove::default();
+    let mut parts = field.split('x');
+    let head = parts.next().unwrap_or("");
+    let (mover, to) = head.split_once('-').ok_or((
+        0..head.len().max(1),
+        "expected `MOVER-SQUARE` (or `-`)".to_string(),
+    ))?;
+    if mover != "?" {
+        last.mover = Some(
+            rules
+                .type_by_code(mover)
+                .ok_or((0..mover.len(), format!("unknown piece code `{mover}`")))?,
+        );
+    }
+    if to != "?" {
+        let at = mover.len() + 1;
+        last.to = Some(geo.parse_square(to).ok_or((
+            at..at + to.len(),
+            format!("`{to}` is not a square of this board"),
+        ))?);
+    }
+    let mut offset = head.len() + 1;
+    for cap in parts {
+        let (code, sq) = cap.split_once('@').ok_or((
+            offset..offset + cap.len(),
+            "expected `xCODE@SQUARE`".to_string(),
+        ))?;
+        let ty = rules.type_by_code(code).ok_or((
+            offset..offset + code.len(),
+            format!("unknown piece code `{code}`"),
+        ))?;
+        let at = offset + code.len() + 1;
+        let sq = geo.parse_square(sq).ok_or((
+            at..at + sq.len(),
+            format!("`{sq}` is not a square of this board"),
+        ))?;
+        last.push_capture(sq, ty);
+        offset += cap.len() + 1;
+    }
+    Ok(last)
+}

@@ -1,0 +1,189 @@
+//! The rule file as written: TOML deserialised into typed structs.
+//!
+//! Every struct denies unknown keys. Values that later checks must point at
+//! keep their spans (`Spanned`). Nothing here interprets the values: that is
+//! the compiler's job (`crate::compile`).
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+pub type Text = Spanned<String>;
+
+/// A whole rule file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleFile {
+    pub variant: VariantSpec,
+    pub board: BoardSpec,
+    #[serde(default)]
+    pub options: BTreeMap<Text, OptionSpec>,
+    #[serde(default)]
+    pub tags: BTreeMap<Text, String>,
+    #[serde(rename = "piece", default)]
+    pub pieces: Vec<PieceSpec>,
+    pub setup: SetupSpec,
+    pub promotion: Option<PromotionSpec>,
+    #[serde(rename = "restriction", default)]
+    pub restrictions: Vec<RestrictionSpec>,
+    pub victory: VictorySpec,
+    pub repetition: Option<RepetitionSpec>,
+    pub sfen: Option<SfenSpec>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantSpec {
+    pub id: Text,
+    #[serde(default)]
+    pub names: BTreeMap<String, String>,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub sources: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardSpec {
+    pub files: Spanned<u32>,
+    pub ranks: Spanned<u32>,
+}
+
+/// A named reading of a rule where sources disagree.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptionSpec {
+    pub default: Spanned<toml::Value>,
+    #[serde(default)]
+    pub values: Option<Vec<Text>>,
+    #[serde(default)]
+    pub doc: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceSpec {
+    pub id: Text,
+    pub code: Text,
+    #[serde(default)]
+    pub names: BTreeMap<String, String>,
+    #[serde(default)]
+    pub tags: Vec<Text>,
+    #[serde(default)]
+    pub moves: Vec<MoveSpec>,
+    pub promotes_to: Option<Text>,
+    #[serde(default)]
+    pub doc: String,
+}
+
+/// One alternative of a piece's movement: a single leg written inline, or a
+/// sequence of legs under `legs`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveSpec {
+    pub legs: Option<Vec<LegSpec>>,
+    pub step: Option<Text>,
+    pub slide: Option<Text>,
+    pub range: Option<Spanned<u32>>,
+    pub jump: Option<Spanned<Vec<[i32; 2]>>>,
+    pub symmetry: Option<Text>,
+    pub capture: Option<Text>,
+}
+
+/// One leg of a movement: where it may go and how it relates to the leg
+/// before it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LegSpec {
+    pub step: Option<Text>,
+    pub slide: Option<Text>,
+    pub range: Option<Spanned<u32>>,
+    pub jump: Option<Spanned<Vec<[i32; 2]>>>,
+    pub symmetry: Option<Text>,
+    pub capture: Option<Text>,
+    pub direction: Option<Text>,
+    #[serde(default)]
+    pub optional: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupSpec {
+    /// Ranks from the top (the second player's side) down, one per line.
+    pub board: Text,
+    #[serde(default = "default_first")]
+    pub first: Text,
+}
+
+fn default_first() -> Text {
+    Spanned::new(0..0, "black".to_string())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionSpec {
+    /// Depth of each side's promotion zone, counted from the far edge.
+    pub zone_ranks: Spanned<u32>,
+    /// Condition under which a move may end with promotion.
+    pub may: Text,
+    /// Condition under which promotion is compulsory (defaults to never).
+    pub must: Option<Text>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RestrictionSpec {
+    pub id: Text,
+    #[serde(default)]
+    pub doc: String,
+    /// A capture for which this condition holds makes the whole move illegal.
+    pub forbid_capture: Text,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictorySpec {
+    /// Checked for both sides after every move: the side for which it holds
+    /// has lost.
+    pub loses_when: Text,
+    /// What having no legal move means for the side to move.
+    pub no_moves: Text,
+    #[serde(default)]
+    pub wins_when: Vec<WinSpec>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WinSpec {
+    pub id: Text,
+    #[serde(default)]
+    pub doc: String,
+    /// Checked for the side that has just moved.
+    pub condition: Text,
+    /// If true, the win is drawn when the opponent achieves the same
+    /// condition against the winner on the very next move.
+    #[serde(default)]
+    pub answerable: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RepetitionSpec {
+    /// The option whose value selects the policy.
+    pub option: Text,
+    /// Option value -> policy name.
+    pub policies: BTreeMap<Text, Text>,
+    /// Pieces whose being attacked counts as "in check".
+    pub check: Text,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SfenSpec {
+    /// Piece id -> SFEN letter (lower case; upper case is the first player).
+    pub letters: BTreeMap<Text, Text>,
+    /// Kind recorded by the third SFEN field: the square where a piece of
+    /// this kind was captured on the last move by a piece of another kind.
+    pub last_capture_of: Option<Text>,
+}

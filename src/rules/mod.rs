@@ -1,0 +1,75 @@
+//! Rule files: their typed form ([`file`]), the bundled ones embedded in the
+//! binary, and resolving a variant argument (a bundled name or a path).
+
+pub mod file;
+
+use crate::compile::{OptionOverride, compile};
+use crate::diagnostics::{Report, Source, did_you_mean};
+use crate::ruleset::Ruleset;
+use std::sync::Arc;
+
+include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
+
+/// Names of the bundled variants.
+pub fn bundled_names() -> Vec<&'static str> {
+    BUNDLED.iter().map(|(n, _)| *n).collect()
+}
+
+/// The text of a bundled rule file.
+pub fn bundled(name: &str) -> Option<&'static str> {
+    BUNDLED.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// Why a variant could not be loaded.
+#[derive(Debug)]
+pub enum LoadError {
+    /// Not a bundled name and not a readable file.
+    NotFound(String),
+    /// The file was read but has errors.
+    Invalid(Report),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::NotFound(m) => f.write_str(m),
+            LoadError::Invalid(r) => write!(f, "{r}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Reads the source of a variant: a bundled name (`chu`) or a path to a
+/// `.toml` file.
+pub fn variant_source(spec: &str) -> Result<Source, LoadError> {
+    if let Some(text) = bundled(spec) {
+        return Ok(Source::new(format!("rules/{spec}.toml"), text));
+    }
+    let looks_like_path = spec.ends_with(".toml") || spec.contains('/') || spec.contains('\\');
+    match std::fs::read_to_string(spec) {
+        Ok(text) => Ok(Source::new(spec, text)),
+        Err(e) if looks_like_path => Err(LoadError::NotFound(format!(
+            "cannot read rule file `{spec}`: {e}"
+        ))),
+        Err(_) => {
+            let names = bundled_names();
+            let hint = match did_you_mean(spec, names.iter().copied()) {
+                Some(n) => format!(" Did you mean `{n}`?"),
+                None => String::new(),
+            };
+            Err(LoadError::NotFound(format!(
+                "unknown variant `{spec}`: bundled variants are {}, or give a path to a .toml rule file.{hint}",
+                names.join(", ")
+            )))
+        }
+    }
+}
+
+/// Loads and compiles a variant with option overrides.
+pub fn load_variant(spec: &str, overrides: &[OptionOverride]) -> Result<Arc<Ruleset>, LoadError> {
+    let src = variant_source(spec)?;
+    compile(&src, overrides)
+        .map(|c| Arc::new(c.ruleset))
+        .map_err(LoadError::Invalid)
+}

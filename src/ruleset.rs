@@ -1,0 +1,268 @@
+//! The compiled, immutable form of a rule file.
+//!
+//! Ids are small integers, directions are board offsets per colour, every
+//! condition is a resolved expression. Nothing after compilation looks up a
+//! string. A `Ruleset` is built only by `crate::compile`.
+
+use crate::board::{Colour, Geometry, NO_SQUARE, Offset, Square};
+use crate::dsl::{Expr, OptionValue, TypeSet};
+use std::collections::BTreeMap;
+
+/// Index of a compiled piece type.
+pub type TypeId = u16;
+
+/// A piece kind as declared in the rule file.
+#[derive(Clone, Debug)]
+pub struct Kind {
+    pub id: String,
+    pub code: String,
+    pub names: BTreeMap<String, String>,
+    pub tags: Vec<String>,
+    pub promotes_to: Option<usize>,
+    pub doc: String,
+}
+
+/// A piece type: a kind, and for a promoted piece the kind it was before.
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    pub kind: usize,
+    /// `Some(k)`: this piece was a `k` and promoted.
+    pub promoted_from: Option<usize>,
+    /// The type it becomes on promotion, if it may promote.
+    pub promotes_to: Option<TypeId>,
+    /// Text code: the kind's code, or `+` and the original kind's code.
+    pub code: String,
+}
+
+/// How a leg chooses its squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegMode {
+    /// One square in each listed direction.
+    Step,
+    /// Along each listed direction through empty squares, up to `max`
+    /// squares (`None`: unlimited).
+    Slide { max: Option<u8> },
+    /// Straight to each listed offset, whatever stands between.
+    Jump,
+}
+
+/// What a leg may land on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureMode {
+    /// An empty square or an enemy (captured).
+    May,
+    /// Only an empty square.
+    Never,
+    /// Only an enemy (captured).
+    Must,
+}
+
+/// How a leg's direction relates to the previous leg's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relation {
+    Any,
+    Same,
+    Reverse,
+    /// Same or reverse: the piece stays on one line.
+    Line,
+    Perpendicular,
+}
+
+pub const RELATION_NAMES: [(&str, Relation); 5] = [
+    ("any", Relation::Any),
+    ("same", Relation::Same),
+    ("reverse", Relation::Reverse),
+    ("line", Relation::Line),
+    ("perpendicular", Relation::Perpendicular),
+];
+
+/// One compiled leg, for one colour.
+#[derive(Clone, Debug)]
+pub struct Leg {
+    pub mode: LegMode,
+    /// Offset indices (into [`Offsets`]) in board terms.
+    pub offsets: Vec<u8>,
+    pub relation: Relation,
+    /// For relations other than `Any`: allowed offsets by previous offset.
+    pub follow: Vec<Vec<u8>>,
+    pub capture: CaptureMode,
+    /// The move may end after this leg.
+    pub can_stop_after: bool,
+}
+
+/// A movement alternative: a sequence of legs.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub legs: Vec<Leg>,
+}
+
+/// Every distinct board offset used by any leg, with neighbour tables.
+#[derive(Clone, Debug)]
+pub struct Offsets {
+    pub list: Vec<Offset>,
+    /// `next[o * squares + sq]`: the square reached from `sq` by offset `o`.
+    pub next: Vec<Square>,
+    pub squares: usize,
+}
+
+impl Offsets {
+    #[inline]
+    pub fn target(&self, offset: u8, sq: Square) -> Square {
+        self.next[usize::from(offset) * self.squares + usize::from(sq)]
+    }
+    pub(crate) fn intern(&mut self, geo: &Geometry, off: Offset) -> u8 {
+        if let Some(i) = self.list.iter().position(|o| *o == off) {
+            return i as u8;
+        }
+        self.list.push(off);
+        for sq in 0..geo.len() as Square {
+            self.next.push(geo.shift(sq, off).unwrap_or(NO_SQUARE));
+        }
+        (self.list.len() - 1) as u8
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    /// `zone[colour][square]`.
+    pub zone: [Vec<bool>; 2],
+    pub may: Expr,
+    pub must: Expr,
+}
+
+#[derive(Clone, Debug)]
+pub struct Restriction {
+    pub id: String,
+    pub doc: String,
+    pub forbid: Expr,
+    /// Victims this restriction can apply to (`None`: any).
+    pub guard: Option<TypeSet>,
+}
+
+/// The result of a game for one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Result3 {
+    Win,
+    Loss,
+    Draw,
+}
+
+#[derive(Clone, Debug)]
+pub struct Win {
+    pub id: String,
+    pub condition: Expr,
+    pub answerable: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Victory {
+    pub loses_when: Expr,
+    /// What "no legal move" means for the side to move.
+    pub no_moves: Result3,
+    pub wins: Vec<Win>,
+}
+
+/// What repeating a position does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepetitionPolicy {
+    /// Repetition has no effect.
+    Ignore,
+    /// A move may not recreate an earlier position with the same side to
+    /// move, unless the mover is in check.
+    ForbidUnlessInCheck,
+    /// The fourth occurrence ends the game: a draw, unless one side gave
+    /// check with every move of the cycle (that side loses); other
+    /// repetitions lose for the side that creates them.
+    CreatorLoses,
+    /// The fourth occurrence of a position is a draw.
+    DrawFourfold,
+}
+
+pub const REPETITION_POLICIES: [(&str, RepetitionPolicy); 4] = [
+    ("ignore", RepetitionPolicy::Ignore),
+    (
+        "forbid-unless-in-check",
+        RepetitionPolicy::ForbidUnlessInCheck,
+    ),
+    ("creator-loses", RepetitionPolicy::CreatorLoses),
+    ("draw-fourfold", RepetitionPolicy::DrawFourfold),
+];
+
+/// Lishogi-style SFEN for variants that have one.
+#[derive(Clone, Debug)]
+pub struct SfenFormat {
+    /// Letter (lower case) of each kind, if it has one.
+    pub letters: Vec<Option<char>>,
+    pub last_capture_of: Option<TypeSet>,
+}
+
+/// A rule option after the user's choices were applied.
+#[derive(Clone, Debug)]
+pub struct OptionInfo {
+    pub value: OptionValue,
+    pub default: OptionValue,
+    pub doc: String,
+}
+
+/// A compiled variant.
+#[derive(Clone, Debug)]
+pub struct Ruleset {
+    pub id: String,
+    pub names: BTreeMap<String, String>,
+    pub description: String,
+    pub geometry: Geometry,
+    pub kinds: Vec<Kind>,
+    pub types: Vec<PieceType>,
+    /// `programs[colour][kind]`.
+    pub programs: [Vec<Vec<Program>>; 2],
+    pub offsets: Offsets,
+    pub setup: Vec<(Square, Colour, TypeId)>,
+    pub first: Colour,
+    pub promotion: Option<Promotion>,
+    pub restrictions: Vec<Restriction>,
+    /// Union of every restriction's guard: victims that need any check.
+    pub restricted_victims: Option<TypeSet>,
+    pub victory: Victory,
+    pub repetition: RepetitionPolicy,
+    pub check_set: TypeSet,
+    pub sfen: Option<SfenFormat>,
+    pub options: BTreeMap<String, OptionInfo>,
+    /// Zobrist keys: `zobrist[cell * squares + sq]`.
+    pub zobrist: Vec<u64>,
+    pub zobrist_side: u64,
+}
+
+impl Ruleset {
+    pub fn kind_of(&self, ty: TypeId) -> &Kind {
+        &self.kinds[self.types[usize::from(ty)].kind]
+    }
+    /// The type before promotion (itself if unpromoted).
+    pub fn origin(&self, ty: TypeId) -> TypeId {
+        match self.types[usize::from(ty)].promoted_from {
+            Some(k) => self.unpromoted_type(k),
+            None => ty,
+        }
+    }
+    /// The unpromoted type of kind `k` (types are laid out so that type `k`
+    /// is kind `k` unpromoted).
+    pub fn unpromoted_type(&self, kind: usize) -> TypeId {
+        kind as TypeId
+    }
+    /// Finds a type by its text code (`LN`, `+P`), case-insensitively.
+    pub fn type_by_code(&self, code: &str) -> Option<TypeId> {
+        self.types
+            .iter()
+            .position(|t| t.code.eq_ignore_ascii_case(code))
+            .map(|i| i as TypeId)
+    }
+    /// Finds a kind by id, code or any of its names.
+    pub fn find_kind(&self, name: &str) -> Option<usize> {
+        self.kinds.iter().position(|k| {
+            k.id == name || k.code.eq_ignore_ascii_case(name) || k.names.values().any(|n| n == name)
+        })
+    }
+    /// A fully qualified option name: `<variant>.<option>`.
+    pub fn qualified_option(&self, name: &str) -> String {
+        format!("{}.{}", self.id, name)
+    }
+}
