@@ -121,22 +121,11 @@ pub fn direction_vocabulary() -> Vec<&'static str> {
 
 /// Resolves one direction name or group name to its offsets.
 pub fn resolve_direction(name: &str) -> Option<Vec<Offset>> {
-    if let Some((_, o)) = DIRECTION_NAMES
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name))
-    {
+    if let Some((_, o)) = DIRECTION_NAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
         return Some(vec![*o]);
     }
-    let (_, members) = DIRECTION_GROUPS
-        .iter()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name))?;
-    Some(
-        members
-            .iter()
-            .filter_map(|m| resolve_direction(m))
-            .flatten()
-            .collect(),
-    )
+    let (_, members) = DIRECTION_GROUPS.iter().find(|(n, _)| n.eq_ignore_ascii_case(name))?;
+    Some(members.iter().filter_map(|m| resolve_direction(m)).flatten().collect())
 }
 
 /// The shape of a board and the dense tables derived from it.
@@ -225,11 +214,7 @@ fn parse_file_name(letters: &str) -> Option<u32> {
     let mut value: u32 = 0;
     for (i, b) in letters.bytes().enumerate() {
         let digit = u32::from(b - b'a');
-        value = if i == 0 {
-            digit
-        } else {
-            (value + 1) * 26 + digit
-        };
+        value = if i == 0 { digit } else { (value + 1) * 26 + digit };
         if value > 10_000 {
             return None;
         }
@@ -261,9 +246,6 @@ mod tests {
 
     #[test]
     fn white_offsets_are_rotated() {
-        assert_eq!(
-            Offset::new(1, 2).for_colour(Colour::White),
-            Offset::new(-1, -2)
-        );
+        assert_eq!(Offset::new(1, 2).for_colour(Colour::White), Offset::new(-1, -2));
     }
 }

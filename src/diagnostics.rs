@@ -27,12 +27,7 @@ impl Source {
         let offset = offset.min(self.text.len());
         let before = &self.text[..floor_char_boundary(&self.text, offset)];
         let line = before.matches('\n').count() + 1;
-        let col = before
-            .rsplit('\n')
-            .next()
-            .map(|l| l.chars().count())
-            .unwrap_or(0)
-            + 1;
+        let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
         (line, col)
     }
 }
@@ -98,9 +93,7 @@ pub struct Report {
 
 impl Report {
     pub fn has_errors(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error)
+        self.diagnostics.iter().any(|d| d.severity == Severity::Error)
     }
 }
 
@@ -153,10 +146,7 @@ fn write_diagnostic(f: &mut fmt::Formatter<'_>, src: &Source, d: &Diagnostic) ->
 
 /// The candidate closest to `wrong` by edit distance, if it is close enough
 /// to be a plausible typo.
-pub fn did_you_mean<'a>(
-    wrong: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<&'a str> {
+pub fn did_you_mean<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let limit = (wrong.chars().count() / 3).max(1) + 1;
     candidates
         .into_iter()

@@ -7,6 +7,7 @@
 pub mod board;
 pub mod compile;
 pub mod diagnostics;
+pub mod diagram;
 pub mod dsl;
 pub mod movegen;
 pub mod notation;

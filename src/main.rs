@@ -99,6 +99,27 @@ enum Command {
         #[command(flatten)]
         pos: PositionArgs,
     },
+    /// Draw a piece's moves on an empty board in the source tables' symbols.
+    #[command(
+        after_help = "Symbols: arrows slide, ● step, □ first step of a multi-leg (lion-type) move,\n■ jump or later leg, * the piece.\n\nExamples:\n  gunbai diagram chu lion --radius 2\n  gunbai diagram chu 角鷹\n  gunbai diagram chu HF --square a1"
+    )]
+    Diagram {
+        /// Variant: a bundled name or a path to a .toml rule file.
+        variant: String,
+        /// The piece: id, code (promoted: +CODE) or any of its names.
+        piece: String,
+        /// The square to draw from (default: near the centre).
+        #[arg(long)]
+        square: Option<String>,
+        /// Draw for the second player (White) instead of Black.
+        #[arg(long)]
+        white: bool,
+        /// Draw only this many squares around the piece.
+        #[arg(long)]
+        radius: Option<i32>,
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<OptionOverride>,
+    },
     /// Measure perft speed (nodes per second) from a position.
     #[command(after_help = "Example:\n  gunbai bench chu --depth 3")]
     Bench {
@@ -186,11 +207,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     }
                 }
             }
-            Ok(if failed {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            })
+            Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
         }
         Command::Perft {
             pos,
@@ -226,27 +243,18 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Moves {
-            pos,
-            notation: nota,
-        } => {
+        Command::Moves { pos, notation: nota } => {
             let p = load_position(&pos)?;
             let mut moves: Vec<Move> = Vec::new();
             legal_moves(&p, &mut moves);
-            let mut texts: Vec<String> = moves
-                .iter()
-                .map(|m| write_move(&p, m, notation(nota)))
-                .collect();
+            let mut texts: Vec<String> = moves.iter().map(|m| write_move(&p, m, notation(nota))).collect();
             texts.sort();
             for t in &texts {
                 println!("{t}");
             }
             match p.outcome() {
                 Some(o) => eprintln!("game over: {}", describe_outcome(&o)),
-                None if moves.is_empty() => eprintln!(
-                    "no legal moves: {}",
-                    describe_outcome(&p.no_moves_outcome())
-                ),
+                None if moves.is_empty() => eprintln!("no legal moves: {}", describe_outcome(&p.no_moves_outcome())),
                 None => eprintln!("{} legal moves for {}", moves.len(), p.side_to_move()),
             }
             Ok(ExitCode::SUCCESS)
@@ -262,6 +270,58 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             if let Some(o) = p.outcome() {
                 println!("game over: {}", describe_outcome(&o));
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Diagram {
+            variant,
+            piece,
+            square,
+            white,
+            radius,
+            options,
+        } => {
+            let rules = load_variant(&variant, &options).map_err(|e| match e {
+                LoadError::NotFound(m) => format!("error: {m}"),
+                LoadError::Invalid(r) => r.to_string(),
+            })?;
+            let ty = rules
+                .type_by_code(&piece)
+                .or_else(|| rules.find_kind(&piece).map(|k| rules.unpromoted_type(k)))
+                .ok_or_else(|| {
+                    let names: Vec<&str> = rules.kinds.iter().map(|k| k.id.as_str()).collect();
+                    let hint = gunbai::diagnostics::did_you_mean(&piece, names.iter().copied())
+                        .map(|n| format!(" Did you mean `{n}`?"))
+                        .unwrap_or_default();
+                    format!("error: unknown piece `{piece}` in variant `{}`.{hint}", rules.id)
+                })?;
+            let geo = &rules.geometry;
+            let sq = match square {
+                Some(s) => geo.parse_square(&s).ok_or_else(|| {
+                    format!(
+                        "error: `{s}` is not a square of this {}x{} board",
+                        geo.width, geo.height
+                    )
+                })?,
+                None => geo
+                    .square((geo.width as i32 - 1) / 2, (geo.height as i32 - 1) / 2)
+                    .unwrap_or(0),
+            };
+            let colour = if white {
+                gunbai::board::Colour::White
+            } else {
+                gunbai::board::Colour::Black
+            };
+            let map = gunbai::diagram::move_map(&rules, ty, colour, sq);
+            let kind = rules.kind_of(ty);
+            println!(
+                "{} ({}) from {}, {}:",
+                kind.id,
+                rules.types[usize::from(ty)].code,
+                geo.square_name(sq),
+                colour
+            );
+            print!("{}", map.render(&rules, colour, radius));
+            println!("{} move paths on an empty board", map.paths);
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { pos, depth } => {
@@ -289,14 +349,7 @@ fn describe_outcome(o: &gunbai::position::Outcome) -> String {
 fn board_diagram(p: &Position) -> String {
     let rules = p.rules();
     let geo = &rules.geometry;
-    let w = rules
-        .types
-        .iter()
-        .map(|t| t.code.len())
-        .max()
-        .unwrap_or(1)
-        .max(2)
-        + 1;
+    let w = rules.types.iter().map(|t| t.code.len()).max().unwrap_or(1).max(2) + 1;
     let mut s = String::new();
     for y in (0..geo.height as i32).rev() {
         s.push_str(&format!("{:>3} ", y + 1));

@@ -19,12 +19,10 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
     let geo = &pos.rules().geometry;
     let mover = pos.piece_at(m.from).map(|(c, _)| c);
     let mut s = geo.square_name(m.from);
-    let mut seen: [Square; crate::movegen::MAX_LEGS] =
-        [crate::board::NO_SQUARE; crate::movegen::MAX_LEGS];
+    let mut seen: [Square; crate::movegen::MAX_LEGS] = [crate::board::NO_SQUARE; crate::movegen::MAX_LEGS];
     for (i, &sq) in m.landings().iter().enumerate() {
-        let captures = sq != m.from
-            && !seen[..i].contains(&sq)
-            && pos.piece_at(sq).is_some_and(|(c, _)| Some(c) != mover);
+        let captures =
+            sq != m.from && !seen[..i].contains(&sq) && pos.piece_at(sq).is_some_and(|(c, _)| Some(c) != mover);
         seen[i] = sq;
         s.push(if captures { 'x' } else { '-' });
         s.push_str(&geo.square_name(sq));
@@ -148,10 +146,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
             } else if from_here.is_empty() {
                 match pos.piece_at(from) {
                     None => format!("there is no piece on {}", geo.square_name(from)),
-                    Some((c, _)) if c != pos.side_to_move() => format!(
-                        "the piece on {} is not the side to move's",
-                        geo.square_name(from)
-                    ),
+                    Some((c, _)) if c != pos.side_to_move() => {
+                        format!("the piece on {} is not the side to move's", geo.square_name(from))
+                    }
                     Some(_) => format!("the piece on {} has no legal move", geo.square_name(from)),
                 }
             } else {

@@ -28,8 +28,7 @@ pub fn convention_moves(pos: &mut Position, conv: Convention, out: &mut Vec<Move
         Convention::Effects => {
             legal_moves(pos, out);
             let pos_ref: &Position = pos;
-            let mut keyed: Vec<(EffectKey, Move)> =
-                out.iter().map(|m| (effect_key(pos_ref, m), *m)).collect();
+            let mut keyed: Vec<(EffectKey, Move)> = out.iter().map(|m| (effect_key(pos_ref, m), *m)).collect();
             keyed.sort_by_key(|a| a.0);
             keyed.dedup_by(|a, b| a.0 == b.0);
             out.clear();
@@ -107,11 +106,7 @@ pub fn divide(pos: &mut Position, depth: u32, conv: Convention) -> Vec<(Move, u6
             if conv == Convention::Shogiops {
                 pos.outcome = None;
             }
-            let n = if depth <= 1 {
-                1
-            } else {
-                perft(pos, depth - 1, conv)
-            };
+            let n = if depth <= 1 { 1 } else { perft(pos, depth - 1, conv) };
             pos.unplay(&undo);
             (m, n)
         })

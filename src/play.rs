@@ -5,9 +5,7 @@
 use crate::board::{Colour, Square};
 use crate::dsl::eval;
 use crate::movegen::{Move, Promotion, SideFacts, in_check};
-use crate::position::{
-    Cell, EndReason, LastMove, MAX_CAPTURES, Outcome, Position, cell, cell_colour, cell_type,
-};
+use crate::position::{Cell, EndReason, LastMove, MAX_CAPTURES, Outcome, Position, cell, cell_colour, cell_type};
 use crate::ruleset::{RepetitionPolicy, Result3};
 
 /// What is needed to take a move back.
@@ -97,8 +95,7 @@ impl Position {
         // it completed a fourfold repetition? Only computed then.
         let escaping_check = self.rules.repetition == RepetitionPolicy::CreatorLoses && {
             let h = hash_after(self, m);
-            self.history.iter().filter(|&&x| x == h).count() >= 3
-                && in_check(self, cell_colour(moving))
+            self.history.iter().filter(|&&x| x == h).count() >= 3 && in_check(self, cell_colour(moving))
         };
         let rules = self.rules.clone();
         let z = |c: Cell, sq: Square| rules.zobrist[usize::from(c) * n + usize::from(sq)];
@@ -160,10 +157,7 @@ impl Position {
         {
             let answered = eval(
                 &rules.victory.wins[usize::from(idx)].condition,
-                &SideFacts {
-                    pos: self,
-                    side: mover,
-                },
+                &SideFacts { pos: self, side: mover },
             ) != 0;
             return Some(if answered {
                 Outcome::for_side(mover, Result3::Draw, EndReason::Answered)
@@ -172,29 +166,19 @@ impl Position {
             });
         }
         for (i, w) in rules.victory.wins.iter().enumerate() {
-            if eval(
-                &w.condition,
-                &SideFacts {
-                    pos: self,
-                    side: mover,
-                },
-            ) != 0
-            {
+            if eval(&w.condition, &SideFacts { pos: self, side: mover }) != 0 {
                 if w.answerable {
                     self.pending_win = Some((mover, i as u8));
                     break;
                 }
-                return Some(Outcome::for_side(
-                    mover,
-                    Result3::Win,
-                    EndReason::Won(i as u8),
-                ));
+                return Some(Outcome::for_side(mover, Result3::Win, EndReason::Won(i as u8)));
             }
         }
         match rules.repetition {
             RepetitionPolicy::Ignore | RepetitionPolicy::ForbidUnlessInCheck => None,
-            RepetitionPolicy::DrawFourfold => (self.occurrences() >= 4)
-                .then(|| Outcome::for_side(mover, Result3::Draw, EndReason::Repetition)),
+            RepetitionPolicy::DrawFourfold => {
+                (self.occurrences() >= 4).then(|| Outcome::for_side(mover, Result3::Draw, EndReason::Repetition))
+            }
             RepetitionPolicy::CreatorLoses => {
                 // The fourth occurrence ends the game. The side that
                 // creates it loses, unless it was answering a check: then
@@ -203,16 +187,8 @@ impl Position {
                 if self.occurrences() < 4 {
                     return None;
                 }
-                let loser = if escaping_check {
-                    mover.opposite()
-                } else {
-                    mover
-                };
-                Some(Outcome::for_side(
-                    loser,
-                    Result3::Loss,
-                    EndReason::Repetition,
-                ))
+                let loser = if escaping_check { mover.opposite() } else { mover };
+                Some(Outcome::for_side(loser, Result3::Loss, EndReason::Repetition))
             }
         }
     }
@@ -238,16 +214,8 @@ pub(crate) fn judge_losses(pos: &Position) -> Option<Outcome> {
             black: Result3::Draw,
             reason: EndReason::Lost,
         }),
-        (true, false) => Some(Outcome::for_side(
-            Colour::Black,
-            Result3::Loss,
-            EndReason::Lost,
-        )),
-        (false, true) => Some(Outcome::for_side(
-            Colour::White,
-            Result3::Loss,
-            EndReason::Lost,
-        )),
+        (true, false) => Some(Outcome::for_side(Colour::Black, Result3::Loss, EndReason::Lost)),
+        (false, true) => Some(Outcome::for_side(Colour::White, Result3::Loss, EndReason::Lost)),
         (false, false) => None,
     }
 }

@@ -180,10 +180,7 @@ pub enum RepetitionPolicy {
 
 pub const REPETITION_POLICIES: [(&str, RepetitionPolicy); 4] = [
     ("ignore", RepetitionPolicy::Ignore),
-    (
-        "forbid-unless-in-check",
-        RepetitionPolicy::ForbidUnlessInCheck,
-    ),
+    ("forbid-unless-in-check", RepetitionPolicy::ForbidUnlessInCheck),
     ("creator-loses", RepetitionPolicy::CreatorLoses),
     ("draw-fourfold", RepetitionPolicy::DrawFourfold),
 ];
@@ -257,9 +254,9 @@ impl Ruleset {
     }
     /// Finds a kind by id, code or any of its names.
     pub fn find_kind(&self, name: &str) -> Option<usize> {
-        self.kinds.iter().position(|k| {
-            k.id == name || k.code.eq_ignore_ascii_case(name) || k.names.values().any(|n| n == name)
-        })
+        self.kinds
+            .iter()
+            .position(|k| k.id == name || k.code.eq_ignore_ascii_case(name) || k.names.values().any(|n| n == name))
     }
     /// A fully qualified option name: `<variant>.<option>`.
     pub fn qualified_option(&self, name: &str) -> String {

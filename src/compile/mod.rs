@@ -28,9 +28,7 @@ pub struct OptionOverride {
 impl std::str::FromStr for OptionOverride {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        let (name, value) = s
-            .split_once('=')
-            .ok_or_else(|| format!("`{s}`: expected NAME=VALUE"))?;
+        let (name, value) = s.split_once('=').ok_or_else(|| format!("`{s}`: expected NAME=VALUE"))?;
         Ok(OptionOverride {
             name: name.trim().to_string(),
             value: value.trim().to_string(),
@@ -65,12 +63,16 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
     let mut c = Checker {
         src: &source.text,
         diags: Vec::new(),
+        cli: Vec::new(),
     };
     let ruleset = c.compile(&file, overrides);
-    let (errors, warnings): (Vec<_>, Vec<_>) = c
-        .diags
-        .into_iter()
-        .partition(|d| d.severity == Severity::Error);
+    if !c.cli.is_empty() {
+        return Err(Report {
+            source: Source::new("--option", cli_text(overrides)),
+            diagnostics: c.cli,
+        });
+    }
+    let (errors, warnings): (Vec<_>, Vec<_>) = c.diags.into_iter().partition(|d| d.severity == Severity::Error);
     match ruleset {
         Some(r) if errors.is_empty() => Ok(Compiled {
             ruleset: r,
@@ -99,19 +101,34 @@ fn unknown_field(msg: &str) -> Option<String> {
 fn expected_fields(msg: &str) -> Vec<String> {
     msg.split("expected")
         .nth(1)
-        .map(|s| {
-            s.split('`')
-                .skip(1)
-                .step_by(2)
-                .map(|x| x.to_string())
-                .collect()
-        })
+        .map(|s| s.split('`').skip(1).step_by(2).map(|x| x.to_string()).collect())
         .unwrap_or_default()
 }
 
 pub(crate) struct Checker<'a> {
     pub(crate) src: &'a str,
     pub(crate) diags: Vec<Diagnostic>,
+    /// Problems with `--option` overrides, with spans into [`cli_text`].
+    cli: Vec<Diagnostic>,
+}
+
+/// The overrides as one text (`a=1 b=2`) that option errors point into.
+fn cli_text(overrides: &[OptionOverride]) -> String {
+    overrides
+        .iter()
+        .map(|o| format!("{}={}", o.name, o.value))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn cli_span(overrides: &[OptionOverride], i: usize, value: bool) -> Range<usize> {
+    let start: usize = overrides[..i].iter().map(|o| o.name.len() + o.value.len() + 2).sum();
+    let o = &overrides[i];
+    if value {
+        start + o.name.len() + 1..start + o.name.len() + 1 + o.value.len().max(1)
+    } else {
+        start..start + o.name.len().max(1)
+    }
 }
 
 impl Checker<'_> {
@@ -179,10 +196,7 @@ impl Checker<'_> {
                     .chars()
                     .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
             {
-                self.err(
-                    p.id.span(),
-                    "piece id must be lower-case letters, digits and `_`",
-                );
+                self.err(p.id.span(), "piece id must be lower-case letters, digits and `_`");
             }
             if matches!(pid.as_str(), "any" | "none") || tags.contains(pid) {
                 self.err(p.id.span(), format!("`{pid}` is reserved or already a tag"));
@@ -196,10 +210,7 @@ impl Checker<'_> {
             }
             let code = p.code.get_ref();
             if code.is_empty() || code.len() > 4 || !code.chars().all(|c| c.is_ascii_uppercase()) {
-                self.err(
-                    p.code.span(),
-                    "piece code must be 1 to 4 upper-case ASCII letters",
-                );
+                self.err(p.code.span(), "piece code must be 1 to 4 upper-case ASCII letters");
             } else if let Some(prev) = seen_codes.insert(code.clone(), p.code.span()) {
                 let (line, _) = Source::new("", self.src).line_col(prev.start);
                 self.err(
@@ -231,9 +242,8 @@ impl Checker<'_> {
                     Some(k) if k == i => self.err(t.span(), "a piece cannot promote to itself"),
                     Some(k) => kinds[i].promotes_to = Some(k),
                     None => {
-                        let d =
-                            Diagnostic::error(t.span(), format!("unknown piece `{}`", t.get_ref()))
-                                .suggest(t.get_ref(), kind_ids.iter().map(|s| s.as_str()));
+                        let d = Diagnostic::error(t.span(), format!("unknown piece `{}`", t.get_ref()))
+                            .suggest(t.get_ref(), kind_ids.iter().map(|s| s.as_str()));
                         self.push(d);
                     }
                 }
@@ -272,15 +282,9 @@ impl Checker<'_> {
         let mut origin_sets: BTreeMap<String, TypeSet> = BTreeMap::new();
         for (t, ty) in types.iter().enumerate() {
             let kind = &kinds[ty.kind];
-            kind_sets
-                .entry(kind.id.clone())
-                .or_default()
-                .insert(t as TypeId);
+            kind_sets.entry(kind.id.clone()).or_default().insert(t as TypeId);
             for tag in &kind.tags {
-                kind_sets
-                    .entry(tag.clone())
-                    .or_default()
-                    .insert(t as TypeId);
+                kind_sets.entry(tag.clone()).or_default().insert(t as TypeId);
             }
             let origin = ty.promoted_from.unwrap_or(ty.kind);
             origin_sets
@@ -317,10 +321,8 @@ impl Checker<'_> {
         }
 
         // Conditions.
-        let opt_values: BTreeMap<String, OptionValue> = options
-            .iter()
-            .map(|(k, v)| (k.clone(), v.value.clone()))
-            .collect();
+        let opt_values: BTreeMap<String, OptionValue> =
+            options.iter().map(|(k, v)| (k.clone(), v.value.clone())).collect();
         let scope = |place| Scope {
             place,
             kinds: &kind_sets,
@@ -343,10 +345,7 @@ impl Checker<'_> {
         let promotion = f.promotion.as_ref().map(|p| {
             let depth = *p.zone_ranks.get_ref();
             if depth == 0 || depth > ranks {
-                self.err(
-                    p.zone_ranks.span(),
-                    format!("zone_ranks must be between 1 and {ranks}"),
-                );
+                self.err(p.zone_ranks.span(), format!("zone_ranks must be between 1 and {ranks}"));
             }
             let zone = Colour::BOTH.map(|col| {
                 (0..geo.len() as Square)
@@ -374,23 +373,19 @@ impl Checker<'_> {
                 guard,
             });
         }
-        let restricted_victims =
-            restrictions
-                .iter()
-                .try_fold(TypeSet::with_capacity(n_types), |mut acc, r| {
-                    acc.union_with(r.guard.as_ref()?);
-                    Some(acc)
-                });
+        let restricted_victims = restrictions
+            .iter()
+            .try_fold(TypeSet::with_capacity(n_types), |mut acc, r| {
+                acc.union_with(r.guard.as_ref()?);
+                Some(acc)
+            });
         let no_moves = match f.victory.no_moves.get_ref().as_str() {
             "loss" => Result3::Loss,
             "draw" => Result3::Draw,
             "win" => Result3::Win,
             other => {
-                let d = Diagnostic::error(
-                    f.victory.no_moves.span(),
-                    format!("unknown result `{other}`"),
-                )
-                .suggest(other, ["loss", "draw", "win"]);
+                let d = Diagnostic::error(f.victory.no_moves.span(), format!("unknown result `{other}`"))
+                    .suggest(other, ["loss", "draw", "win"]);
                 self.push(d);
                 Result3::Loss
             }
@@ -427,10 +422,7 @@ impl Checker<'_> {
         let sfen = f.sfen.as_ref().map(|s| self.sfen(s, &kinds, &kind_sets));
 
         // Warnings: kinds that can never be on the board, options never read.
-        let mut reachable: BTreeSet<usize> = setup
-            .iter()
-            .map(|(_, _, t)| types[usize::from(*t)].kind)
-            .collect();
+        let mut reachable: BTreeSet<usize> = setup.iter().map(|(_, _, t)| types[usize::from(*t)].kind).collect();
         let mut grew = true;
         while grew {
             grew = false;
@@ -501,12 +493,7 @@ impl Checker<'_> {
         })
     }
 
-    fn options(
-        &mut self,
-        f: &RuleFile,
-        variant: &str,
-        overrides: &[OptionOverride],
-    ) -> BTreeMap<String, OptionInfo> {
+    fn options(&mut self, f: &RuleFile, variant: &str, overrides: &[OptionOverride]) -> BTreeMap<String, OptionInfo> {
         let mut out = BTreeMap::new();
         for (name, spec) in &f.options {
             let n = name.get_ref();
@@ -515,10 +502,7 @@ impl Checker<'_> {
                     .chars()
                     .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
             {
-                self.err(
-                    name.span(),
-                    "option names must be lower-case letters, digits and `_`",
-                );
+                self.err(name.span(), "option names must be lower-case letters, digits and `_`");
             }
             let default = match (spec.default.get_ref(), &spec.values) {
                 (toml::Value::Boolean(b), None) => OptionValue::Bool(*b),
@@ -568,54 +552,36 @@ impl Checker<'_> {
                 },
             );
         }
-        for o in overrides {
-            let name = o
-                .name
-                .strip_prefix(&format!("{variant}."))
-                .unwrap_or(&o.name);
+        for (i, o) in overrides.iter().enumerate() {
+            let name = o.name.strip_prefix(&format!("{variant}.")).unwrap_or(&o.name);
             let Some(info) = out.get_mut(name) else {
-                let mut d = Diagnostic::error(
-                    0..0,
-                    format!(
-                        "--option: unknown option `{}` for variant `{variant}`",
-                        o.name
-                    ),
-                );
-                d = d.suggest(name, f.options.keys().map(|k| k.get_ref().as_str()));
-                self.push(d);
+                let d = Diagnostic::error(
+                    cli_span(overrides, i, false),
+                    format!("unknown option `{}` for variant `{variant}`", o.name),
+                )
+                .suggest(name, f.options.keys().map(|k| k.get_ref().as_str()));
+                self.cli.push(d);
                 continue;
             };
+            let allowed: Vec<String> = match &info.default {
+                OptionValue::Bool(_) => vec!["true".into(), "false".into()],
+                OptionValue::Enum { allowed, .. } => allowed.clone(),
+            };
+            if !allowed.contains(&o.value) {
+                let d = Diagnostic::error(
+                    cli_span(overrides, i, true),
+                    format!("option `{name}` takes one of: {}", allowed.join(", ")),
+                )
+                .suggest(&o.value, allowed.iter().map(|a| a.as_str()));
+                self.cli.push(d);
+                continue;
+            }
             info.value = match &info.default {
-                OptionValue::Bool(_) => match o.value.as_str() {
-                    "true" => OptionValue::Bool(true),
-                    "false" => OptionValue::Bool(false),
-                    v => {
-                        self.err(
-                            0..0,
-                            format!("--option {name}: expected true or false, found `{v}`"),
-                        );
-                        continue;
-                    }
+                OptionValue::Bool(_) => OptionValue::Bool(o.value == "true"),
+                OptionValue::Enum { .. } => OptionValue::Enum {
+                    value: o.value.clone(),
+                    allowed,
                 },
-                OptionValue::Enum { allowed, .. } => {
-                    if !allowed.contains(&o.value) {
-                        let d = Diagnostic::error(
-                            0..0,
-                            format!(
-                                "--option {name}: `{}` is not one of {}",
-                                o.value,
-                                allowed.join(", ")
-                            ),
-                        )
-                        .suggest(&o.value, allowed.iter().map(|a| a.as_str()));
-                        self.push(d);
-                        continue;
-                    }
-                    OptionValue::Enum {
-                        value: o.value.clone(),
-                        allowed: allowed.clone(),
-                    }
-                }
             };
         }
         out
@@ -644,10 +610,7 @@ impl Checker<'_> {
         };
         let mut mapped: BTreeMap<String, RepetitionPolicy> = BTreeMap::new();
         for (value, policy) in &r.policies {
-            match REPETITION_POLICIES
-                .iter()
-                .find(|(n, _)| n == policy.get_ref())
-            {
+            match REPETITION_POLICIES.iter().find(|(n, _)| n == policy.get_ref()) {
                 Some((_, p)) => {
                     mapped.insert(value.get_ref().clone(), *p);
                 }
@@ -656,28 +619,19 @@ impl Checker<'_> {
                         policy.span(),
                         format!("unknown repetition policy `{}`", policy.get_ref()),
                     )
-                    .suggest(
-                        policy.get_ref(),
-                        REPETITION_POLICIES.iter().map(|(n, _)| *n),
-                    );
+                    .suggest(policy.get_ref(), REPETITION_POLICIES.iter().map(|(n, _)| *n));
                     self.push(d);
                 }
             }
         }
         let Some(info) = options.get(r.option.get_ref()) else {
-            let d = Diagnostic::error(
-                r.option.span(),
-                format!("unknown option `{}`", r.option.get_ref()),
-            )
-            .suggest(r.option.get_ref(), options.keys().map(|k| k.as_str()));
+            let d = Diagnostic::error(r.option.span(), format!("unknown option `{}`", r.option.get_ref()))
+                .suggest(r.option.get_ref(), options.keys().map(|k| k.as_str()));
             self.push(d);
             return (RepetitionPolicy::Ignore, check_set);
         };
         let OptionValue::Enum { value, allowed } = &info.value else {
-            self.err(
-                r.option.span(),
-                "the repetition option must be a text option",
-            );
+            self.err(r.option.span(), "the repetition option must be a text option");
             return (RepetitionPolicy::Ignore, check_set);
         };
         for a in allowed {
@@ -692,21 +646,14 @@ impl Checker<'_> {
             if !allowed.contains(v.get_ref()) {
                 let d = Diagnostic::error(
                     v.span(),
-                    format!(
-                        "`{}` is not a value of option `{}`",
-                        v.get_ref(),
-                        r.option.get_ref()
-                    ),
+                    format!("`{}` is not a value of option `{}`", v.get_ref(), r.option.get_ref()),
                 )
                 .suggest(v.get_ref(), allowed.iter().map(|a| a.as_str()));
                 self.push(d);
             }
         }
         (
-            mapped
-                .get(value)
-                .copied()
-                .unwrap_or(RepetitionPolicy::Ignore),
+            mapped.get(value).copied().unwrap_or(RepetitionPolicy::Ignore),
             check_set,
         )
     }
@@ -730,34 +677,22 @@ impl Checker<'_> {
             match (chars.next(), chars.next()) {
                 (Some(c), None) if c.is_ascii_lowercase() => {
                     if let Some(prev) = used.insert(c, id.get_ref().clone()) {
-                        self.err(
-                            letter.span(),
-                            format!("letter `{c}` is already used by `{prev}`"),
-                        );
+                        self.err(letter.span(), format!("letter `{c}` is already used by `{prev}`"));
                     }
                     letters[k] = Some(c);
                 }
-                _ => self.err(
-                    letter.span(),
-                    "an SFEN letter must be one lower-case ASCII letter",
-                ),
+                _ => self.err(letter.span(), "an SFEN letter must be one lower-case ASCII letter"),
             }
         }
-        let last_capture_of =
-            s.last_capture_of
-                .as_ref()
-                .map(|t| match kind_sets.get(t.get_ref()) {
-                    Some(set) => set.clone(),
-                    None => {
-                        let d = Diagnostic::error(
-                            t.span(),
-                            format!("unknown piece kind or tag `{}`", t.get_ref()),
-                        )
-                        .suggest(t.get_ref(), kind_sets.keys().map(|k| k.as_str()));
-                        self.push(d);
-                        TypeSet::default()
-                    }
-                });
+        let last_capture_of = s.last_capture_of.as_ref().map(|t| match kind_sets.get(t.get_ref()) {
+            Some(set) => set.clone(),
+            None => {
+                let d = Diagnostic::error(t.span(), format!("unknown piece kind or tag `{}`", t.get_ref()))
+                    .suggest(t.get_ref(), kind_sets.keys().map(|k| k.as_str()));
+                self.push(d);
+                TypeSet::default()
+            }
+        });
         SfenFormat {
             letters,
             last_capture_of,

@@ -65,7 +65,10 @@ pub(super) fn program(
                 || m.capture.is_some();
             if has_inline && report {
                 let span = legs_span(m);
-                c.err(span, "a move with `legs` cannot also have step/slide/jump/range/symmetry/capture at its top level");
+                c.err(
+                    span,
+                    "a move with `legs` cannot also have step/slide/jump/range/symmetry/capture at its top level",
+                );
             }
             if legs.is_empty() {
                 if report {
@@ -120,9 +123,7 @@ pub(super) fn program(
                     match relation {
                         Relation::Any => true,
                         Relation::Same => straight && q.unit() == p.unit() || q == p,
-                        Relation::Reverse => {
-                            straight && q.unit() == p.unit().reversed() || q == p.reversed()
-                        }
+                        Relation::Reverse => straight && q.unit() == p.unit().reversed() || q == p.reversed(),
                         Relation::Line => {
                             straight && (q.unit() == p.unit() || q.unit() == p.unit().reversed())
                                 || q == p
@@ -190,10 +191,7 @@ fn leg(
             if let Some(r) = s.range
                 && report
             {
-                c.err(
-                    r.span(),
-                    "`range` belongs to a slide; a step always goes one square",
-                );
+                c.err(r.span(), "`range` belongs to a slide; a step always goes one square");
             }
         } else {
             let max = match s.range {
@@ -222,19 +220,12 @@ fn leg(
     } else {
         let jumps = s.jump.as_ref()?;
         mode = LegMode::Jump;
-        let sym = s
-            .symmetry
-            .as_ref()
-            .map(|t| t.get_ref().as_str())
-            .unwrap_or("none");
+        let sym = s.symmetry.as_ref().map(|t| t.get_ref().as_str()).unwrap_or("none");
         for [dx, dy] in jumps.get_ref() {
             let (dx, dy) = (*dx, *dy);
             if dx.abs() > 35 || dy.abs() > 35 || (dx == 0 && dy == 0) {
                 if report {
-                    c.err(
-                        jumps.span(),
-                        "jump offsets must be non-zero and within the board size",
-                    );
+                    c.err(jumps.span(), "jump offsets must be non-zero and within the board size");
                 }
                 return None;
             }
@@ -296,20 +287,14 @@ fn leg(
             Some((_, r)) if index > 0 => *r,
             Some(_) => {
                 if report {
-                    c.err(
-                        t.span(),
-                        "the first leg has no previous leg to relate its direction to",
-                    );
+                    c.err(t.span(), "the first leg has no previous leg to relate its direction to");
                 }
                 return None;
             }
             None => {
                 if report {
-                    let d = Diagnostic::error(
-                        t.span(),
-                        format!("unknown direction relation `{}`", t.get_ref()),
-                    )
-                    .suggest(t.get_ref(), RELATION_NAMES.iter().map(|(n, _)| *n));
+                    let d = Diagnostic::error(t.span(), format!("unknown direction relation `{}`", t.get_ref()))
+                        .suggest(t.get_ref(), RELATION_NAMES.iter().map(|(n, _)| *n));
                     c.push(d);
                 }
                 return None;
@@ -359,9 +344,12 @@ fn directions(c: &mut Checker, t: &Text, report: bool) -> Option<Vec<Offset>> {
                 ok = false;
                 if report {
                     let vocab = direction_vocabulary();
-                    let d = Diagnostic::error(base + start..base + start + word.len(), format!("unknown direction `{word}`"))
-                        .suggest(word, vocab.iter().copied())
-                        .with_help("directions: F B L R FL FR BL BR, groups: all orth diag vert side fdiag bdiag");
+                    let d = Diagnostic::error(
+                        base + start..base + start + word.len(),
+                        format!("unknown direction `{word}`"),
+                    )
+                    .suggest(word, vocab.iter().copied())
+                    .with_help("directions: F B L R FL FR BL BR, groups: all orth diag vert side fdiag bdiag");
                     c.push(d);
                 }
             }

@@ -68,10 +68,7 @@ pub fn parse_board(
                 }
                 _ => errors.push(Diagnostic::error(
                     span,
-                    format!(
-                        "`{word}`: a run of empty squares must be between 1 and {}",
-                        geo.width
-                    ),
+                    format!("`{word}`: a run of empty squares must be between 1 and {}", geo.width),
                 )),
             }
         } else {
@@ -87,9 +84,7 @@ pub fn parse_board(
                 (Some(col), Some(ty)) => row.push((BoardToken::Piece(col, ty), span)),
                 (None, _) => errors.push(Diagnostic::error(
                     span,
-                    format!(
-                        "`{word}`: a piece code is all upper case (Black) or all lower case (White)"
-                    ),
+                    format!("`{word}`: a piece code is all upper case (Black) or all lower case (White)"),
                 )),
                 (Some(_), None) => {
                     let known = codes();
@@ -115,18 +110,10 @@ pub fn parse_board(
     }
     for (r, s) in rows.iter().zip(&row_spans) {
         if r.len() != geo.width as usize {
-            let span = if s.is_empty() {
-                s.start..s.start + 1
-            } else {
-                s.clone()
-            };
+            let span = if s.is_empty() { s.start..s.start + 1 } else { s.clone() };
             errors.push(Diagnostic::error(
                 span,
-                format!(
-                    "expected {} squares in this rank, found {}",
-                    geo.width,
-                    r.len()
-                ),
+                format!("expected {} squares in this rank, found {}", geo.width, r.len()),
             ));
         }
     }
@@ -153,12 +140,7 @@ pub(super) fn setup(
     types: &[PieceType],
 ) -> Vec<(Square, Colour, TypeId)> {
     let base = c.content_start(&f.setup.board);
-    let lookup = |code: &str| {
-        types
-            .iter()
-            .position(|t| t.code == code)
-            .map(|i| i as TypeId)
-    };
+    let lookup = |code: &str| types.iter().position(|t| t.code == code).map(|i| i as TypeId);
     let codes = || types.iter().map(|t| t.code.clone()).collect::<Vec<_>>();
     let _ = kinds;
     match parse_board(f.setup.board.get_ref(), geo, &lookup, &codes) {

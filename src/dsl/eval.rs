@@ -27,7 +27,7 @@ pub trait Facts {
     fn count(&self, enemy: bool, set: &super::TypeSet) -> i32;
     fn last_captured(&self, set: &super::TypeSet) -> bool;
     fn last_captured_at(&self, sq: Square) -> bool;
-    fn protected(&self, piece: PieceRef, after: bool) -> bool;
+    fn protected(&self, piece: PieceRef, when: super::Protection) -> bool;
 }
 
 fn square_of(v: i32) -> Option<Square> {
@@ -63,13 +63,9 @@ pub fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
         Expr::Sub(b) => eval(&b.0, f).saturating_sub(eval(&b.1, f)),
         Expr::PieceIs(r, set) => i32::from(f.piece(*r).is_some_and(|p| set.contains(p.ty))),
         Expr::PieceWas(r, set) => i32::from(f.piece(*r).is_some_and(|p| set.contains(p.origin))),
-        Expr::PieceSquare(r) => f.piece(*r).map_or(-1, |p| {
-            if p.square == NO_SQUARE {
-                -1
-            } else {
-                i32::from(p.square)
-            }
-        }),
+        Expr::PieceSquare(r) => f
+            .piece(*r)
+            .map_or(-1, |p| if p.square == NO_SQUARE { -1 } else { i32::from(p.square) }),
         Expr::PiecePromoted(r) => i32::from(f.piece(*r).is_some_and(|p| p.promoted)),
         Expr::Square(r) => f.square(*r).map_or(-1, i32::from),
         Expr::Captures => f.captures(),
@@ -81,9 +77,7 @@ pub fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
         Expr::Rank(x) => square_of(eval(x, f)).map_or(-1, |s| f.rank(s)),
         Expr::Count { enemy, set } => f.count(*enemy, set),
         Expr::LastCaptured(set) => i32::from(f.last_captured(set)),
-        Expr::LastCapturedAt(x) => {
-            i32::from(square_of(eval(x, f)).is_some_and(|s| f.last_captured_at(s)))
-        }
-        Expr::Protected { piece, after } => i32::from(f.protected(*piece, *after)),
+        Expr::LastCapturedAt(x) => i32::from(square_of(eval(x, f)).is_some_and(|s| f.last_captured_at(s))),
+        Expr::Protected { piece, when } => i32::from(f.protected(*piece, *when)),
     }
 }

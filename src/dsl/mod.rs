@@ -141,8 +141,20 @@ pub enum Expr {
     LastCapturedAt(Box<Expr>),
     Protected {
         piece: PieceRef,
-        after: bool,
+        when: Protection,
     },
+}
+
+/// When protection of a square is judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protection {
+    /// On the position after the move: pieces it captured are gone.
+    After,
+    /// On the position after the move, but pieces the move captured still
+    /// count as protectors (they no longer block lines).
+    AfterCountingCaptured,
+    /// On the position before the move.
+    Before,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,11 +211,7 @@ struct Typed {
 
 impl Typed {
     fn new(ty: Ty, expr: Expr) -> Self {
-        Typed {
-            ty,
-            expr,
-            text: None,
-        }
+        Typed { ty, expr, text: None }
     }
 }
 
@@ -226,10 +234,7 @@ pub fn compile(text: &str, base: usize, scope: &Scope) -> Result<Expr, Vec<Diagn
             }
             pest::error::ErrorVariant::CustomError { message } => message.clone(),
         };
-        vec![Diagnostic::error(
-            base + start..base + end.max(start + 1),
-            msg,
-        )]
+        vec![Diagnostic::error(base + start..base + end.max(start + 1), msg)]
     })?;
     let mut c = Compiler {
         scope,
@@ -245,10 +250,7 @@ pub fn compile(text: &str, base: usize, scope: &Scope) -> Result<Expr, Vec<Diagn
     if c.errors.is_empty() && typed.ty != Ty::Bool {
         c.errors.push(Diagnostic::error(
             span,
-            format!(
-                "a condition must be true or false, this is {}",
-                typed.ty.name()
-            ),
+            format!("a condition must be true or false, this is {}", typed.ty.name()),
         ));
     }
     if c.errors.is_empty() {
@@ -261,13 +263,9 @@ pub fn compile(text: &str, base: usize, scope: &Scope) -> Result<Expr, Vec<Diagn
 fn describe_rule(r: &Rule) -> Option<String> {
     Some(
         match r {
-            Rule::expr
-            | Rule::or_expr
-            | Rule::and_expr
-            | Rule::not_expr
-            | Rule::relation
-            | Rule::sum
-            | Rule::atom => "an expression",
+            Rule::expr | Rule::or_expr | Rule::and_expr | Rule::not_expr | Rule::relation | Rule::sum | Rule::atom => {
+                "an expression"
+            }
             Rule::cmp_op => "a comparison",
             Rule::kind_op => "`is` or `was`",
             Rule::add_op => "`+` or `-`",
@@ -293,11 +291,7 @@ fn join_or(items: &[String]) -> String {
         1 => v[0].clone(),
         n => format!(
             "{} or {}",
-            v[..n - 1]
-                .iter()
-                .map(|s| s.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
+            v[..n - 1].iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", "),
             v[n - 1]
         ),
     }
@@ -328,10 +322,7 @@ impl Compiler<'_, '_> {
 
     fn expect(&mut self, t: Typed, want: Ty, span: Range<usize>) -> Expr {
         if t.ty != want && !(want == Ty::Int && t.ty == Ty::Square) {
-            self.err(
-                span,
-                format!("expected {}, found {}", want.name(), t.ty.name()),
-            );
+            self.err(span, format!("expected {}, found {}", want.name(), t.ty.name()));
         }
         t.expr
     }
@@ -348,10 +339,7 @@ impl Compiler<'_, '_> {
                 None => self.err(span, "empty parentheses"),
             },
             Rule::if_expr => {
-                let mut parts: Vec<Pair<Rule>> = p
-                    .into_inner()
-                    .filter(|q| q.as_rule() == Rule::expr)
-                    .collect();
+                let mut parts: Vec<Pair<Rule>> = p.into_inner().filter(|q| q.as_rule() == Rule::expr).collect();
                 if parts.len() != 3 {
                     return self.err(span, "malformed if-expression");
                 }
@@ -437,9 +425,7 @@ impl Compiler<'_, '_> {
                         Ok(v) => Typed::new(Ty::Int, Expr::Const(v)),
                         Err(_) => self.err(span, "number too large"),
                     },
-                    Rule::boolean => {
-                        Typed::new(Ty::Bool, Expr::Const(i32::from(inner.as_str() == "true")))
-                    }
+                    Rule::boolean => Typed::new(Ty::Bool, Expr::Const(i32::from(inner.as_str() == "true"))),
                     _ => {
                         let text = inner
                             .into_inner()
@@ -482,11 +468,7 @@ impl Compiler<'_, '_> {
                     _ => {
                         return self.err(
                             ls,
-                            format!(
-                                "`{}` needs a piece on its left, found {}",
-                                op.as_str(),
-                                left.ty.name()
-                            ),
+                            format!("`{}` needs a piece on its left, found {}", op.as_str(), left.ty.name()),
                         );
                     }
                 };
@@ -523,17 +505,12 @@ impl Compiler<'_, '_> {
                     Ty::Int => {}
                     Ty::Bool | Ty::Square | Ty::Piece if matches!(cmp, CmpOp::Eq | CmpOp::Ne) => {}
                     t => {
-                        return self.err(
-                            rs,
-                            format!("{} can only be compared with == or !=", t.name()),
-                        );
+                        return self.err(rs, format!("{} can only be compared with == or !=", t.name()));
                     }
                 }
                 let (a, b) = if left.ty == Ty::Piece {
                     match (left.expr, right.expr) {
-                        (Expr::PieceSquare(x), Expr::PieceSquare(y)) => {
-                            (Expr::PieceSquare(x), Expr::PieceSquare(y))
-                        }
+                        (Expr::PieceSquare(x), Expr::PieceSquare(y)) => (Expr::PieceSquare(x), Expr::PieceSquare(y)),
                         (a, b) => (a, b),
                     }
                 } else {
@@ -544,22 +521,12 @@ impl Compiler<'_, '_> {
         }
     }
 
-    fn compare_text(
-        &mut self,
-        left: Typed,
-        right: Typed,
-        cmp: CmpOp,
-        ls: Range<usize>,
-        rs: Range<usize>,
-    ) -> Typed {
+    fn compare_text(&mut self, left: Typed, right: Typed, cmp: CmpOp, ls: Range<usize>, rs: Range<usize>) -> Typed {
         if !matches!(cmp, CmpOp::Eq | CmpOp::Ne) {
             return self.err(rs, "text values can only be compared with == or !=");
         }
         let (Some(a), Some(b)) = (&left.text, &right.text) else {
-            return self.err(
-                rs,
-                "a text value can only be compared with an option's value",
-            );
+            return self.err(rs, "a text value can only be compared with an option's value");
         };
         // One side may be an option: check the literal against its values.
         if let Expr::Const(n) = left.expr
@@ -583,9 +550,7 @@ impl Compiler<'_, '_> {
         let Expr::Const(idx) = option.expr else {
             return;
         };
-        let Some((_, OptionValue::Enum { allowed, .. })) =
-            self.scope.options.iter().nth((idx - 1) as usize)
-        else {
+        let Some((_, OptionValue::Enum { allowed, .. })) = self.scope.options.iter().nth((idx - 1) as usize) else {
             return;
         };
         if !allowed.iter().any(|a| a == literal) {
@@ -624,19 +589,11 @@ impl Compiler<'_, '_> {
                 "any" => set.union_with(self.scope.all_types),
                 "none" => {}
                 _ => {
-                    let table = if origin {
-                        self.scope.origins
-                    } else {
-                        self.scope.kinds
-                    };
+                    let table = if origin { self.scope.origins } else { self.scope.kinds };
                     match table.get(name) {
                         Some(s) => set.union_with(s),
                         None => {
-                            let what = if origin {
-                                "piece kind"
-                            } else {
-                                "piece kind or tag"
-                            };
+                            let what = if origin { "piece kind" } else { "piece kind or tag" };
                             let d = Diagnostic::error(span, format!("unknown {what} `{name}`"))
                                 .suggest(name, table.keys().map(|k| k.as_str()));
                             self.errors.push(d);
@@ -679,6 +636,7 @@ impl Compiler<'_, '_> {
                 "rank",
                 "protected_after",
                 "protected_before",
+                "protected_after_counting_captured",
             ]),
             Place::Promotion => v.extend([
                 "mover",
@@ -808,9 +766,7 @@ impl Compiler<'_, '_> {
                     ),
                 }
             }
-            "last.captured_at" | "in_zone" | "rank"
-                if name == "last.captured_at" || mover_place =>
-            {
+            "last.captured_at" | "in_zone" | "rank" if name == "last.captured_at" || mover_place => {
                 if !arity(self, 1) {
                     return ERROR;
                 }
@@ -838,7 +794,7 @@ impl Compiler<'_, '_> {
                 let a = v.pop().unwrap_or(Expr::Const(-1));
                 Typed::new(Ty::Int, Expr::Distance(Box::new((a, b))))
             }
-            "protected_after" | "protected_before" if place == Place::Capture => {
+            "protected_after" | "protected_before" | "protected_after_counting_captured" if place == Place::Capture => {
                 if !arity(self, 1) {
                     return ERROR;
                 }
@@ -850,7 +806,11 @@ impl Compiler<'_, '_> {
                         Ty::Bool,
                         Expr::Protected {
                             piece: r,
-                            after: name == "protected_after",
+                            when: match name.as_str() {
+                                "protected_after" => Protection::After,
+                                "protected_before" => Protection::Before,
+                                _ => Protection::AfterCountingCaptured,
+                            },
                         },
                     ),
                     (ty, _) => self.err(s, format!("expected a piece, found {}", ty.name())),

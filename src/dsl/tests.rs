@@ -68,10 +68,7 @@ fn kind_tests_and_comparisons_compile() {
 
 #[test]
 fn options_fold_to_constants() {
-    assert_eq!(
-        check("opt.flag", Place::Side).expect("valid"),
-        Expr::Const(1)
-    );
+    assert_eq!(check("opt.flag", Place::Side).expect("valid"), Expr::Const(1));
     assert_eq!(
         check("opt.mode == \"before\"", Place::Side).expect("valid"),
         Expr::Const(0)
@@ -102,7 +99,7 @@ fn if_then_else_picks_a_branch_at_compile_time() {
         e,
         Expr::Protected {
             piece: PieceRef::Victim,
-            after: true
+            when: Protection::After
         }
     );
 }
@@ -140,18 +137,11 @@ fn type_errors_are_reported() {
     let errs = check("count(royal) and true", Place::Side).expect_err("invalid");
     assert!(errs[0].message.contains("expected a boolean"), "{errs:?}");
     let errs = check("count(royal)", Place::Side).expect_err("invalid");
-    assert!(
-        errs[0].message.contains("must be true or false"),
-        "{errs:?}"
-    );
+    assert!(errs[0].message.contains("must be true or false"), "{errs:?}");
 }
 
 #[test]
 fn every_error_is_reported_at_once() {
-    let errs = check(
-        "victim is loin and mover is pwn and opt.nope",
-        Place::Capture,
-    )
-    .expect_err("invalid");
+    let errs = check("victim is loin and mover is pwn and opt.nope", Place::Capture).expect_err("invalid");
     assert_eq!(errs.len(), 3, "{errs:?}");
 }

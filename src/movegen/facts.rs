@@ -1,9 +1,9 @@
 //! The answers conditions get while a move is judged ([`PathFacts`]) or a
 //! side is judged after a move ([`SideFacts`]).
 
-use super::{Walker, attacked};
+use super::{Walker, attacked, walk_piece};
 use crate::board::{Colour, NO_SQUARE, Square};
-use crate::dsl::{Facts, PieceFact, PieceRef, SquareRef, TypeSet};
+use crate::dsl::{Facts, PieceFact, PieceRef, Protection, SquareRef, TypeSet};
 use crate::position::{Cell, Position, cell, cell_colour, cell_type};
 use crate::ruleset::{Ruleset, TypeId};
 
@@ -43,10 +43,9 @@ impl PathFacts<'_, '_> {
         (i < self.w.len && c != 0).then(|| (c, self.w.path[i]))
     }
 
-    /// Whether the enemy could land on the victim's square: after the move
-    /// (with the captured pieces gone and the mover on its last square) or
-    /// before it. This rare check copies the board.
-    fn victim_protected(&self, after: bool) -> bool {
+    /// Whether the enemy could land on the victim's square, judged as
+    /// `when` says. This rare check copies the board.
+    fn victim_protected(&self, when: Protection) -> bool {
         let Some((victim, target)) = self.victim_cell(self.victim) else {
             return false;
         };
@@ -54,7 +53,12 @@ impl PathFacts<'_, '_> {
         let defender = cell_colour(victim);
         let mover = self.w.mover();
         let mut board = self.pos.cells.clone();
-        if after {
+        let captured = (0..self.w.len).filter(|&i| self.w.victims[i] != 0 && self.w.path[i] != target);
+        let ghosts: Vec<(Square, Cell)> = match when {
+            Protection::AfterCountingCaptured => captured.map(|i| (self.w.path[i], self.w.victims[i])).collect(),
+            _ => Vec::new(),
+        };
+        if when != Protection::Before {
             board[usize::from(self.w.from)] = 0;
             for i in 0..self.w.len {
                 if self.w.victims[i] != 0 {
@@ -67,7 +71,16 @@ impl PathFacts<'_, '_> {
         if board[usize::from(target)] == 0 || cell_colour(board[usize::from(target)]) == defender {
             board[usize::from(target)] = cell(defender.opposite(), cell_type(mover));
         }
-        attacked(rules, &board, defender, target)
+        if attacked(rules, &board, defender, target) {
+            return true;
+        }
+        // Captured pieces that still count: each moves on the board of
+        // after the move (its own square is empty to the others).
+        ghosts.iter().any(|&(sq, c)| {
+            let mut with_ghost = board.clone();
+            with_ghost[usize::from(sq)] = c;
+            walk_piece(rules, &with_ghost, sq, &mut |w: &Walker| w.path[w.len - 1] == target)
+        })
     }
 }
 
@@ -96,10 +109,7 @@ impl Facts for PathFacts<'_, '_> {
         }
     }
     fn captures(&self) -> i32 {
-        self.w.victims[..self.w.len]
-            .iter()
-            .filter(|v| **v != 0)
-            .count() as i32
+        self.w.victims[..self.w.len].iter().filter(|v| **v != 0).count() as i32
     }
     fn distance(&self, a: Square, b: Square) -> i32 {
         self.pos.rules.geometry.distance(a, b)
@@ -115,26 +125,18 @@ impl Facts for PathFacts<'_, '_> {
         self.pos.rules.geometry.relative_rank(sq, self.w.colour)
     }
     fn count(&self, enemy: bool, set: &TypeSet) -> i32 {
-        let side = if enemy {
-            self.w.colour.opposite()
-        } else {
-            self.w.colour
-        };
+        let side = if enemy { self.w.colour.opposite() } else { self.w.colour };
         count(self.pos, side, set)
     }
     fn last_captured(&self, set: &TypeSet) -> bool {
-        self.pos
-            .last
-            .captures()
-            .iter()
-            .any(|(_, t)| set.contains(*t))
+        self.pos.last.captures().iter().any(|(_, t)| set.contains(*t))
     }
     fn last_captured_at(&self, sq: Square) -> bool {
         self.pos.last.captures().iter().any(|(s, _)| *s == sq)
     }
-    fn protected(&self, piece: PieceRef, after: bool) -> bool {
+    fn protected(&self, piece: PieceRef, when: Protection) -> bool {
         match piece {
-            PieceRef::Victim => self.victim_protected(after),
+            PieceRef::Victim => self.victim_protected(when),
             _ => false,
         }
     }
@@ -169,27 +171,15 @@ impl Facts for SideFacts<'_> {
         self.pos.rules.geometry.relative_rank(sq, self.side)
     }
     fn count(&self, enemy: bool, set: &TypeSet) -> i32 {
-        count(
-            self.pos,
-            if enemy {
-                self.side.opposite()
-            } else {
-                self.side
-            },
-            set,
-        )
+        count(self.pos, if enemy { self.side.opposite() } else { self.side }, set)
     }
     fn last_captured(&self, set: &TypeSet) -> bool {
-        self.pos
-            .last
-            .captures()
-            .iter()
-            .any(|(_, t)| set.contains(*t))
+        self.pos.last.captures().iter().any(|(_, t)| set.contains(*t))
     }
     fn last_captured_at(&self, sq: Square) -> bool {
         self.pos.last.captures().iter().any(|(s, _)| *s == sq)
     }
-    fn protected(&self, _: PieceRef, _: bool) -> bool {
+    fn protected(&self, _: PieceRef, _: Protection) -> bool {
         false
     }
 }

@@ -184,12 +184,7 @@ impl<'a> Walker<'a> {
 }
 
 /// Walks every program of the piece on `from`; see [`Walker::walk`].
-pub(crate) fn walk_piece<F: FnMut(&Walker) -> bool>(
-    rules: &Ruleset,
-    cells: &[Cell],
-    from: Square,
-    f: &mut F,
-) -> bool {
+pub(crate) fn walk_piece<F: FnMut(&Walker) -> bool>(rules: &Ruleset, cells: &[Cell], from: Square, f: &mut F) -> bool {
     let c = cells[usize::from(from)];
     let colour = cell_colour(c);
     let kind = rules.types[usize::from(cell_type(c))].kind;
@@ -268,11 +263,7 @@ fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
                 continue;
             }
             let vt = cell_type(v);
-            if rules
-                .restricted_victims
-                .as_ref()
-                .is_some_and(|s| !s.contains(vt))
-            {
+            if rules.restricted_victims.as_ref().is_some_and(|s| !s.contains(vt)) {
                 continue;
             }
             let facts = PathFacts { pos, w, victim: i };

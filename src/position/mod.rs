@@ -32,11 +32,7 @@ pub fn cell_type(c: Cell) -> TypeId {
 }
 #[inline]
 pub fn cell_colour(c: Cell) -> Colour {
-    if c & 1 == 0 {
-        Colour::Black
-    } else {
-        Colour::White
-    }
+    if c & 1 == 0 { Colour::Black } else { Colour::White }
 }
 
 /// What the previous move did, as far as rules can ask about it.
@@ -129,12 +125,7 @@ impl Position {
         Position::from_parts(rules, cells, side, LastMove::default())
     }
 
-    pub(crate) fn from_parts(
-        rules: Arc<Ruleset>,
-        cells: Vec<Cell>,
-        side: Colour,
-        last: LastMove,
-    ) -> Position {
+    pub(crate) fn from_parts(rules: Arc<Ruleset>, cells: Vec<Cell>, side: Colour, last: LastMove) -> Position {
         let n = rules.types.len();
         let mut counts = [vec![0u16; n], vec![0u16; n]];
         let mut hash = 0;

@@ -82,11 +82,7 @@ impl Position {
                     i += 1;
                 }
                 let Some(&ch) = b.get(i) else {
-                    return Err(err(
-                        text,
-                        at..at + 1,
-                        "`+` must be followed by a piece letter",
-                    ));
+                    return Err(err(text, at..at + 1, "`+` must be followed by a piece letter"));
                 };
                 let ch = ch as char;
                 let colour = if ch.is_ascii_uppercase() {
@@ -94,10 +90,7 @@ impl Position {
                 } else {
                     Colour::White
                 };
-                let kind = fmt
-                    .letters
-                    .iter()
-                    .position(|l| *l == Some(ch.to_ascii_lowercase()));
+                let kind = fmt.letters.iter().position(|l| *l == Some(ch.to_ascii_lowercase()));
                 let Some(kind) = kind else {
                     return Err(err(
                         text,
@@ -109,11 +102,7 @@ impl Position {
                     match rules.types[kind].promotes_to {
                         Some(t) => t,
                         None => {
-                            return Err(err(
-                                text,
-                                at..offset + i + 1,
-                                format!("`{ch}` does not promote"),
-                            ));
+                            return Err(err(text, at..offset + i + 1, format!("`{ch}` does not promote")));
                         }
                     }
                 } else {
@@ -139,23 +128,16 @@ impl Position {
             None | Some((_, "b")) => Colour::Black,
             Some((_, "w")) => Colour::White,
             Some((s, o)) => {
-                return Err(err(
-                    text,
-                    *s..*s + o.len(),
-                    "side to move must be `b` or `w`",
-                ));
+                return Err(err(text, *s..*s + o.len(), "side to move must be `b` or `w`"));
             }
         };
         let mut last = LastMove::default();
         if let Some(&(s, f)) = fields.get(2)
             && f != "-"
         {
-            let sq = parse_usi_square(&geo, f)
-                .ok_or_else(|| err(text, s..s + f.len(), format!("`{f}` is not a square")))?;
-            let ty = fmt
-                .last_capture_of
-                .as_ref()
-                .and_then(|set| set.iter().next());
+            let sq =
+                parse_usi_square(&geo, f).ok_or_else(|| err(text, s..s + f.len(), format!("`{f}` is not a square")))?;
+            let ty = fmt.last_capture_of.as_ref().and_then(|set| set.iter().next());
             let Some(ty) = ty else {
                 return Err(err(
                     text,
@@ -226,11 +208,6 @@ impl Position {
             }
             None => "-".into(),
         };
-        Some(format!(
-            "{} {} {} 1",
-            rows.join("/"),
-            self.side.letter(),
-            last
-        ))
+        Some(format!("{} {} {} 1", rows.join("/"), self.side.letter(), last))
     }
 }

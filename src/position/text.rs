@@ -34,24 +34,17 @@ impl Position {
             return Err(error(text, what, 0..1, "empty position".into()));
         };
         let lookup = |code: &str| rules.type_by_code(code);
-        let codes = || {
-            rules
-                .types
-                .iter()
-                .map(|t| t.code.clone())
-                .collect::<Vec<_>>()
-        };
-        let tokens =
-            parse_board(board, &rules.geometry, &lookup, &codes).map_err(|errs| Report {
-                source: Source::new(what, text),
-                diagnostics: errs
-                    .into_iter()
-                    .map(|mut d| {
-                        d.span = board_start + d.span.start..board_start + d.span.end;
-                        d
-                    })
-                    .collect(),
-            })?;
+        let codes = || rules.types.iter().map(|t| t.code.clone()).collect::<Vec<_>>();
+        let tokens = parse_board(board, &rules.geometry, &lookup, &codes).map_err(|errs| Report {
+            source: Source::new(what, text),
+            diagnostics: errs
+                .into_iter()
+                .map(|mut d| {
+                    d.span = board_start + d.span.start..board_start + d.span.end;
+                    d
+                })
+                .collect(),
+        })?;
         let side = match fields.get(1) {
             None => rules.first,
             Some((_, "b")) => Colour::Black,
@@ -67,8 +60,9 @@ impl Position {
         };
         let last = match fields.get(2) {
             None | Some((_, "-")) => LastMove::default(),
-            Some((s, field)) => parse_last(&rules, field)
-                .map_err(|(span, msg)| error(text, what, s + span.start..s + span.end, msg))?,
+            Some((s, field)) => {
+                parse_last(&rules, field).map_err(|(span, msg)| error(text, what, s + span.start..s + span.end, msg))?
+            }
         };
         if let Some((s, extra)) = fields.get(3) {
             return Err(error(
@@ -118,12 +112,7 @@ impl Position {
             }
             ranks.push(items.join(","));
         }
-        format!(
-            "{} {} {}",
-            ranks.join("/"),
-            self.side.letter(),
-            self.last_text()
-        )
+        format!("{} {} {}", ranks.join("/"), self.side.letter(), self.last_text())
     }
 
     fn last_text(&self) -> String {
@@ -136,8 +125,7 @@ impl Position {
         let mut s = format!(
             "{}-{}",
             l.mover.map(code).unwrap_or_else(|| "?".into()),
-            l.to.map(|t| geo.square_name(t))
-                .unwrap_or_else(|| "?".into())
+            l.to.map(|t| geo.square_name(t)).unwrap_or_else(|| "?".into())
         );
         for (sq, ty) in l.captures() {
             s.push_str(&format!("x{}@{}", code(*ty), geo.square_name(*sq)));
@@ -150,10 +138,7 @@ impl Position {
 pub(super) fn split_fields(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = None;
-    for (i, c) in text
-        .char_indices()
-        .chain(std::iter::once((text.len(), ' ')))
-    {
+    for (i, c) in text.char_indices().chain(std::iter::once((text.len(), ' '))) {
         match (c.is_whitespace(), start) {
             (true, Some(s)) => {
                 out.push((s, &text[s..i]));
@@ -171,10 +156,9 @@ fn parse_last(rules: &Ruleset, field: &str) -> Result<LastMove, (std::ops::Range
     let mut last = LastMove::default();
     let mut parts = field.split('x');
     let head = parts.next().unwrap_or("");
-    let (mover, to) = head.split_once('-').ok_or((
-        0..head.len().max(1),
-        "expected `MOVER-SQUARE` (or `-`)".to_string(),
-    ))?;
+    let (mover, to) = head
+        .split_once('-')
+        .ok_or((0..head.len().max(1), "expected `MOVER-SQUARE` (or `-`)".to_string()))?;
     if mover != "?" {
         last.mover = Some(
             rules
@@ -184,26 +168,23 @@ fn parse_last(rules: &Ruleset, field: &str) -> Result<LastMove, (std::ops::Range
     }
     if to != "?" {
         let at = mover.len() + 1;
-        last.to = Some(geo.parse_square(to).ok_or((
-            at..at + to.len(),
-            format!("`{to}` is not a square of this board"),
-        ))?);
+        last.to = Some(
+            geo.parse_square(to)
+                .ok_or((at..at + to.len(), format!("`{to}` is not a square of this board")))?,
+        );
     }
     let mut offset = head.len() + 1;
     for cap in parts {
-        let (code, sq) = cap.split_once('@').ok_or((
-            offset..offset + cap.len(),
-            "expected `xCODE@SQUARE`".to_string(),
-        ))?;
-        let ty = rules.type_by_code(code).ok_or((
-            offset..offset + code.len(),
-            format!("unknown piece code `{code}`"),
-        ))?;
+        let (code, sq) = cap
+            .split_once('@')
+            .ok_or((offset..offset + cap.len(), "expected `xCODE@SQUARE`".to_string()))?;
+        let ty = rules
+            .type_by_code(code)
+            .ok_or((offset..offset + code.len(), format!("unknown piece code `{code}`")))?;
         let at = offset + code.len() + 1;
-        let sq = geo.parse_square(sq).ok_or((
-            at..at + sq.len(),
-            format!("`{sq}` is not a square of this board"),
-        ))?;
+        let sq = geo
+            .parse_square(sq)
+            .ok_or((at..at + sq.len(), format!("`{sq}` is not a square of this board")))?;
         last.push_capture(sq, ty);
         offset += cap.len() + 1;
     }

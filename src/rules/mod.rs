@@ -49,9 +49,7 @@ pub fn variant_source(spec: &str) -> Result<Source, LoadError> {
     let looks_like_path = spec.ends_with(".toml") || spec.contains('/') || spec.contains('\\');
     match std::fs::read_to_string(spec) {
         Ok(text) => Ok(Source::new(spec, text)),
-        Err(e) if looks_like_path => Err(LoadError::NotFound(format!(
-            "cannot read rule file `{spec}`: {e}"
-        ))),
+        Err(e) if looks_like_path => Err(LoadError::NotFound(format!("cannot read rule file `{spec}`: {e}"))),
         Err(_) => {
             let names = bundled_names();
             let hint = match did_you_mean(spec, names.iter().copied()) {

@@ -1,0 +1,137 @@
+//! Movement diagrams: what one piece can reach from a square of an empty
+//! board, marked the way the source tables draw it.
+//!
+//! Marks follow seed 002's legend: an arrow for a slide in that direction,
+//! `●` a single step, `□` the first step of a multi-leg (lion-type) move,
+//! `■` a square leapt to (a jump, or a later leg of a multi-leg move).
+
+use crate::board::{Colour, Offset, Square};
+use crate::movegen::Walker;
+use crate::position::cell;
+use crate::ruleset::{LegMode, Ruleset, TypeId};
+
+/// How a square is reached. Ordered by drawing priority (highest first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mark {
+    /// Reached by sliding in this (board) direction.
+    Slide(Offset),
+    /// The first step of a multi-leg move.
+    FirstLeg,
+    /// A single step.
+    Step,
+    /// A jump, or a later leg of a multi-leg move.
+    Leap,
+}
+
+impl Mark {
+    pub fn symbol(self) -> char {
+        match self {
+            Mark::Slide(d) => match (d.dx, d.dy) {
+                (0, 1) => '↑',
+                (1, 1) => '↗',
+                (1, 0) => '→',
+                (1, -1) => '↘',
+                (0, -1) => '↓',
+                (-1, -1) => '↙',
+                (-1, 0) => '←',
+                (-1, 1) => '↖',
+                _ => '⇢',
+            },
+            Mark::FirstLeg => '□',
+            Mark::Step => '●',
+            Mark::Leap => '■',
+        }
+    }
+}
+
+/// Every square one piece reaches from `origin` on an otherwise empty
+/// board, with its mark, and the number of distinct move paths.
+#[derive(Clone, Debug)]
+pub struct MoveMap {
+    pub origin: Square,
+    pub marks: Vec<Option<Mark>>,
+    pub paths: usize,
+}
+
+/// Computes the move map of a piece type for a colour.
+pub fn move_map(rules: &Ruleset, ty: TypeId, colour: Colour, origin: Square) -> MoveMap {
+    let geo = &rules.geometry;
+    let mut cells = vec![0; geo.len()];
+    cells[usize::from(origin)] = cell(colour, ty);
+    let mut marks: Vec<Option<Mark>> = vec![None; geo.len()];
+    let mut paths = 0;
+    let kind = rules.types[usize::from(ty)].kind;
+    for prog in &rules.programs[colour.index()][kind] {
+        let multi = prog.legs.len() > 1;
+        let mut w = Walker::new(rules, &cells, colour, origin);
+        w.walk(prog, 0, origin, 0, &mut |w: &Walker| {
+            paths += 1;
+            let mut prev = origin;
+            for i in 0..w.len {
+                let sq = w.path[i];
+                let leg = &prog.legs[i];
+                let mark = match (leg.mode, multi, i) {
+                    (LegMode::Slide { .. }, _, _) => {
+                        let (x0, y0) = geo.xy(prev);
+                        let (x1, y1) = geo.xy(sq);
+                        let d = Offset::new((x1 - x0).signum() as i8, (y1 - y0).signum() as i8);
+                        // Draw in the owner's frame: White's view is rotated.
+                        Mark::Slide(d.for_colour(colour))
+                    }
+                    (_, true, 0) => Mark::FirstLeg,
+                    (LegMode::Step, false, _) => Mark::Step,
+                    _ => Mark::Leap,
+                };
+                prev = sq;
+                if sq == origin {
+                    continue;
+                }
+                let slot = &mut marks[usize::from(sq)];
+                if slot.is_none_or(|m| mark < m) {
+                    *slot = Some(mark);
+                }
+            }
+            false
+        });
+    }
+    MoveMap { origin, marks, paths }
+}
+
+impl MoveMap {
+    /// Renders the map in the owner's frame (forward is up): the whole
+    /// board, or a window of `radius` squares around the origin. The piece
+    /// is `*`, unreachable squares `.`, squares off the board blank.
+    pub fn render(&self, rules: &Ruleset, colour: Colour, radius: Option<i32>) -> String {
+        let geo = &rules.geometry;
+        let (ox, oy) = geo.xy(self.origin);
+        // Coordinates in the owner's frame: for White, rotate 180°.
+        let to_board = |u: i32, v: i32| match colour {
+            Colour::Black => (u, v),
+            Colour::White => (geo.width as i32 - 1 - u, geo.height as i32 - 1 - v),
+        };
+        let (ou, ov) = match colour {
+            Colour::Black => (ox, oy),
+            Colour::White => (geo.width as i32 - 1 - ox, geo.height as i32 - 1 - oy),
+        };
+        let (u0, u1, v0, v1) = match radius {
+            Some(r) => (ou - r, ou + r, ov - r, ov + r),
+            None => (0, geo.width as i32 - 1, 0, geo.height as i32 - 1),
+        };
+        let mut out = String::new();
+        for v in (v0..=v1).rev() {
+            let row: Vec<String> = (u0..=u1)
+                .map(|u| {
+                    let (x, y) = to_board(u, v);
+                    match geo.square(x, y) {
+                        None => " ".to_string(),
+                        Some(sq) if sq == self.origin => "*".to_string(),
+                        Some(sq) => self.marks[usize::from(sq)].map_or('.', |m| m.symbol()).to_string(),
+                    }
+                })
+                .collect();
+            out.push_str(row.join(" ").trim_end());
+            out.push('\n');
+        }
+        out
+    }
+}
