@@ -147,7 +147,7 @@ fn write_diagnostic(f: &mut fmt::Formatter<'_>, src: &Source, d: &Diagnostic) ->
 /// The candidate closest to `wrong` by edit distance, if it is close enough
 /// to be a plausible typo.
 pub fn did_you_mean<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (wrong.chars().count() / 3).max(1) + 1;
+    let limit = (wrong.chars().count() / 3).max(1);
     candidates
         .into_iter()
         .map(|c| (edit_distance(&wrong.to_lowercase(), &c.to_lowercase()), c))
@@ -156,19 +156,27 @@ pub fn did_you_mean<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a st
         .map(|(_, c)| c)
 }
 
+/// Edit distance counting a swap of two neighbours as one edit.
 fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
     }
-    prev[b.len()]
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 #[cfg(test)]
@@ -192,7 +200,8 @@ mod tests {
 
     #[test]
     fn suggests_close_names_only() {
-        assert_eq!(did_you_mean("lino", ["lion", "king"]), Some("lion"));
-        assert_eq!(did_you_mean("xyzzy", ["lion", "king"]), None);
+        assert_eq!(did_you_mean("gmama", ["gamma", "beta"]), Some("gamma"));
+        assert_eq!(did_you_mean("xyzzy", ["gamma", "beta"]), None);
+        assert_eq!(did_you_mean("zz", ["k"]), None);
     }
 }

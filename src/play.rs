@@ -91,12 +91,6 @@ impl Position {
             outcome: self.outcome,
             pending_win: self.pending_win,
         };
-        // For the creator-loses policy: was the mover escaping a check when
-        // it completed a fourfold repetition? Only computed then.
-        let escaping_check = self.rules.repetition == RepetitionPolicy::CreatorLoses && {
-            let h = hash_after(self, m);
-            self.history.iter().filter(|&&x| x == h).count() >= 3 && in_check(self, cell_colour(moving))
-        };
         let rules = self.rules.clone();
         let z = |c: Cell, sq: Square| rules.zobrist[usize::from(c) * n + usize::from(sq)];
         self.history.push(self.hash);
@@ -120,7 +114,11 @@ impl Position {
         self.counts[side.index()][usize::from(cell_type(placed))] += 1;
         self.last = last;
         self.side = side.opposite();
-        self.outcome = self.judge_after_move(side, escaping_check);
+        if self.rules.repetition == RepetitionPolicy::CreatorLoses {
+            let gave_check = in_check(self, side.opposite());
+            self.checks.push(gave_check);
+        }
+        self.outcome = self.judge_after_move(side);
         undo
     }
 
@@ -142,11 +140,12 @@ impl Position {
         self.outcome = undo.outcome;
         self.pending_win = undo.pending_win;
         self.history.pop();
+        self.checks.truncate(self.history.len());
     }
 
     /// Judges the position after `mover` moved: losses, answerable wins,
     /// wins, repetition.
-    fn judge_after_move(&mut self, mover: Colour, escaping_check: bool) -> Option<Outcome> {
+    fn judge_after_move(&mut self, mover: Colour) -> Option<Outcome> {
         if let Some(o) = judge_losses(self) {
             self.pending_win = None;
             return Some(o);
@@ -180,14 +179,28 @@ impl Position {
                 (self.occurrences() >= 4).then(|| Outcome::for_side(mover, Result3::Draw, EndReason::Repetition))
             }
             RepetitionPolicy::CreatorLoses => {
-                // The fourth occurrence ends the game. The side that
-                // creates it loses, unless it was answering a check: then
-                // the checking side loses (perpetual check). Only the last
-                // move of the cycle is examined.
+                // The fourth occurrence ends the game. A side that gave
+                // check with every one of its moves since the previous
+                // occurrence is a perpetual checker and loses; otherwise
+                // the side that created the repetition (the mover) loses.
                 if self.occurrences() < 4 {
                     return None;
                 }
-                let loser = if escaping_check { mover.opposite() } else { mover };
+                let Some(start) = self.history.iter().rposition(|&h| h == self.hash) else {
+                    return None;
+                };
+                // Moves start..len were played since; the last was `mover`'s.
+                let n = self.checks.len();
+                let all_checks = |by_mover: bool| {
+                    (start..n)
+                        .filter(|i| ((n - 1 - i) % 2 == 0) == by_mover)
+                        .all(|i| self.checks.get(i) == Some(&true))
+                };
+                let loser = if all_checks(false) && !all_checks(true) {
+                    mover.opposite()
+                } else {
+                    mover
+                };
                 Some(Outcome::for_side(loser, Result3::Loss, EndReason::Repetition))
             }
         }

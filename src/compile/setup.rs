@@ -82,11 +82,17 @@ pub fn parse_board(
             };
             match (colour, lookup(&word.to_ascii_uppercase())) {
                 (Some(col), Some(ty)) => row.push((BoardToken::Piece(col, ty), span)),
-                (None, _) => errors.push(Diagnostic::error(
-                    span,
-                    format!("`{word}`: a piece code is all upper case (Black) or all lower case (White)"),
-                )),
+                (None, _) => {
+                    row.push((BoardToken::Empty, span.clone()));
+                    errors.push(Diagnostic::error(
+                        span,
+                        format!("`{word}`: a piece code is all upper case (Black) or all lower case (White)"),
+                    ))
+                }
                 (Some(_), None) => {
+                    // Keep counting the square so that one bad code does
+                    // not also report a wrong rank length.
+                    row.push((BoardToken::Empty, span.clone()));
                     let known = codes();
                     errors.push(
                         Diagnostic::error(span, format!("unknown piece code `{word}`"))

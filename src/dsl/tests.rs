@@ -14,7 +14,7 @@ fn world() -> World {
     let mut kinds = BTreeMap::new();
     let mut origins = BTreeMap::new();
     let mut all = TypeSet::with_capacity(4);
-    for (i, name) in ["lion", "pawn", "king"].iter().enumerate() {
+    for (i, name) in ["alpha", "beta", "gamma"].iter().enumerate() {
         let mut s = TypeSet::with_capacity(4);
         s.insert(i as u16);
         kinds.insert(name.to_string(), s.clone());
@@ -58,7 +58,7 @@ fn check(text: &str, place: Place) -> Result<Expr, Vec<Diagnostic>> {
 #[test]
 fn kind_tests_and_comparisons_compile() {
     let e = check(
-        "victim is lion and distance(mover.square, victim.square) == 2",
+        "victim is alpha and distance(mover.square, victim.square) == 2",
         Place::Capture,
     )
     .expect("valid");
@@ -113,9 +113,9 @@ fn syntax_errors_point_at_the_offending_column() {
 
 #[test]
 fn unknown_kind_suggests_the_nearest() {
-    let errs = check("victim is loin", Place::Capture).expect_err("invalid");
-    assert_eq!(errs[0].span, 10..14);
-    assert_eq!(errs[0].help.as_deref(), Some("did you mean `lion`?"));
+    let errs = check("victim is aplha", Place::Capture).expect_err("invalid");
+    assert_eq!(errs[0].span, 10..15);
+    assert_eq!(errs[0].help.as_deref(), Some("did you mean `alpha`?"));
 }
 
 #[test]
@@ -127,7 +127,7 @@ fn unknown_option_value_is_an_error() {
 
 #[test]
 fn names_depend_on_where_the_condition_is_used() {
-    assert!(check("victim is lion", Place::Promotion).is_err());
+    assert!(check("victim is alpha", Place::Promotion).is_err());
     assert!(check("in_zone(to)", Place::Promotion).is_ok());
     assert!(check("in_zone(to)", Place::Capture).is_err());
 }
@@ -142,6 +142,6 @@ fn type_errors_are_reported() {
 
 #[test]
 fn every_error_is_reported_at_once() {
-    let errs = check("victim is loin and mover is pwn and opt.nope", Place::Capture).expect_err("invalid");
+    let errs = check("victim is aplha and mover is bta and opt.nope", Place::Capture).expect_err("invalid");
     assert_eq!(errs.len(), 3, "{errs:?}");
 }

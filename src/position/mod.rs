@@ -109,6 +109,9 @@ pub struct Position {
     pub(crate) hash: u64,
     /// Hashes of earlier positions of this game, oldest first.
     pub(crate) history: Vec<u64>,
+    /// For each move of this game (parallel to `history`), whether it gave
+    /// check; kept only under the creator-loses repetition policy.
+    pub(crate) checks: Vec<bool>,
     pub(crate) outcome: Option<Outcome>,
     /// A win that the opponent may still answer (side, index of the win).
     pub(crate) pending_win: Option<(Colour, u8)>,
@@ -146,6 +149,7 @@ impl Position {
             counts,
             hash,
             history: Vec::new(),
+            checks: Vec::new(),
             outcome: None,
             pending_win: None,
         };
