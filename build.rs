@@ -5,8 +5,7 @@
 use std::{env, fs, path::Path};
 
 fn main() {
-    let dir = Path::new(&env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"))
-        .join("rules");
+    let dir = Path::new(&env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("rules");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut entries: Vec<(String, String)> = Vec::new();
     if let Ok(read) = fs::read_dir(&dir) {

@@ -186,14 +186,12 @@ impl Position {
                 if self.occurrences() < 4 {
                     return None;
                 }
-                let Some(start) = self.history.iter().rposition(|&h| h == self.hash) else {
-                    return None;
-                };
+                let start = self.history.iter().rposition(|&h| h == self.hash)?;
                 // Moves start..len were played since; the last was `mover`'s.
                 let n = self.checks.len();
                 let all_checks = |by_mover: bool| {
                     (start..n)
-                        .filter(|i| ((n - 1 - i) % 2 == 0) == by_mover)
+                        .filter(|i| (n - 1 - i).is_multiple_of(2) == by_mover)
                         .all(|i| self.checks.get(i) == Some(&true))
                 };
                 let loser = if all_checks(false) && !all_checks(true) {
