@@ -71,8 +71,13 @@ impl Diagnostic {
             help: None,
         }
     }
+    /// Adds a hint; a second hint is appended to the first.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        let help = help.into();
+        self.help = Some(match self.help.take() {
+            Some(first) => format!("{first}; {help}"),
+            None => help,
+        });
         self
     }
     /// Adds a "did you mean" hint when a close candidate exists.

@@ -123,7 +123,25 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
         })
         .collect();
     match (chosen.first(), candidates.is_empty()) {
-        (Some(m), _) => Ok(***m),
+        (Some(m), _) => {
+            // Written separators (`-` / `x`) must say where the move captures.
+            let canonical = move_text(pos, m);
+            let wanted: Vec<char> = canonical.chars().filter(|c| matches!(c, '-' | 'x')).collect();
+            let given: Vec<char> = body.chars().filter(|c| matches!(c, '-' | 'x')).collect();
+            if !given.is_empty() && given != wanted {
+                let shown = canonical.trim_end_matches(['+', '=']);
+                let d = Diagnostic::error(
+                    0..text.len().max(1),
+                    format!("`{t}` marks captures wrongly: `x` before a square where the move captures, `-` elsewhere"),
+                )
+                .with_help(format!("did you mean `{shown}`?"));
+                return Err(Report {
+                    source: Source::new("move", text),
+                    diagnostics: vec![d],
+                });
+            }
+            Ok(***m)
+        }
         (None, false) => {
             let has_choice = candidates.iter().any(|m| m.promotion == Promotion::Decline);
             let msg = if has_choice && promo.is_none() {
@@ -136,11 +154,12 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
             Err(error(text, 0..text.len().max(1), msg))
         }
         (None, true) => {
-            let from_here: Vec<String> = legal
+            let mut from_here: Vec<String> = legal
                 .iter()
                 .filter(|m| m.from == from)
                 .map(|m| move_text(pos, m))
                 .collect();
+            from_here.sort();
             let help = if pos.outcome().is_some() {
                 "the game is over: there are no legal moves".to_string()
             } else if from_here.is_empty() {

@@ -170,9 +170,10 @@ pub enum RepetitionPolicy {
     /// A move may not recreate an earlier position with the same side to
     /// move, unless the mover is in check.
     ForbidUnlessInCheck,
-    /// The fourth occurrence ends the game: a draw, unless one side gave
-    /// check with every move of the cycle (that side loses); other
-    /// repetitions lose for the side that creates them.
+    /// The fourth occurrence of a position ends the game: the side that
+    /// gave check with every one of its moves since the previous occurrence
+    /// (a perpetual checker) loses; otherwise the side that created the
+    /// repetition loses.
     CreatorLoses,
     /// The fourth occurrence of a position is a draw.
     DrawFourfold,

@@ -148,7 +148,8 @@ fn bad_position_and_illegal_move_fail_cleanly() {
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
-        err.contains("`f3-f6` is not a legal move") && err.contains("legal moves from f3: f3-d5"),
+        err.contains("`f3-f6` is not a legal move")
+            && err.contains("legal moves from f3: f3-d2 f3-e5 f3-f5 f3-g5 f3-h5"),
         "{err}"
     );
     let o = gunbai(&["moves", "chu", "--sfen", "lfcsgekgscfl/a1b1txot1b1a b"]);

@@ -225,7 +225,10 @@ fn leg(
             let (dx, dy) = (*dx, *dy);
             if dx.abs() > 35 || dy.abs() > 35 || (dx == 0 && dy == 0) {
                 if report {
-                    c.err(jumps.span(), "jump offsets must be non-zero and within the board size");
+                    c.err(
+                        jumps.span(),
+                        "jump offsets must be non-zero and at most 35 squares in each direction",
+                    );
                 }
                 return None;
             }

@@ -166,6 +166,9 @@ enum Ty {
     /// Only produced by `opt.NAME` for enumerated options, and by string
     /// literals; compared at compile time.
     Str,
+    /// The type of something already reported as an error: it fits
+    /// anywhere, so one mistake gives one message.
+    Error,
 }
 
 impl Ty {
@@ -176,6 +179,7 @@ impl Ty {
             Ty::Square => "a square",
             Ty::Piece => "a piece",
             Ty::Str => "a text value",
+            Ty::Error => "an erroneous value",
         }
     }
 }
@@ -304,7 +308,7 @@ struct Compiler<'s, 'a> {
 }
 
 const ERROR: Typed = Typed {
-    ty: Ty::Bool,
+    ty: Ty::Error,
     expr: Expr::Const(0),
     text: None,
 };
@@ -321,7 +325,7 @@ impl Compiler<'_, '_> {
     }
 
     fn expect(&mut self, t: Typed, want: Ty, span: Range<usize>) -> Expr {
-        if t.ty != want && !(want == Ty::Int && t.ty == Ty::Square) {
+        if t.ty != want && t.ty != Ty::Error {
             self.err(span, format!("expected {}, found {}", want.name(), t.ty.name()));
         }
         t.expr
@@ -460,6 +464,9 @@ impl Compiler<'_, '_> {
         let Some(rhs) = it.next() else { return ERROR };
         let rs = self.span(&rhs);
         let left = self.expr(lhs);
+        if left.ty == Ty::Error {
+            return ERROR;
+        }
         match op.as_rule() {
             Rule::kind_op => {
                 let was = op.as_str() == "was";
@@ -484,6 +491,9 @@ impl Compiler<'_, '_> {
             }
             _ => {
                 let right = self.expr(rhs);
+                if right.ty == Ty::Error {
+                    return ERROR;
+                }
                 let cmp = match op.as_str() {
                     "==" => CmpOp::Eq,
                     "!=" => CmpOp::Ne,
@@ -503,7 +513,13 @@ impl Compiler<'_, '_> {
                 }
                 match left.ty {
                     Ty::Int => {}
-                    Ty::Bool | Ty::Square | Ty::Piece if matches!(cmp, CmpOp::Eq | CmpOp::Ne) => {}
+                    Ty::Bool | Ty::Square if matches!(cmp, CmpOp::Eq | CmpOp::Ne) => {}
+                    Ty::Piece => {
+                        return self.err(
+                            rs,
+                            "pieces cannot be compared; compare their `.square`, or test a kind with `is`",
+                        );
+                    }
                     t => {
                         return self.err(rs, format!("{} can only be compared with == or !=", t.name()));
                     }
@@ -616,17 +632,10 @@ impl Compiler<'_, '_> {
     }
 
     fn names_here(&self) -> Vec<&'static str> {
-        let mut v = vec![
-            "opt.NAME",
-            "files",
-            "ranks",
-            "count",
-            "enemy_count",
-            "last.captured",
-            "last.captured_at",
-        ];
+        let mut v = vec!["opt.NAME", "files", "ranks", "count", "enemy_count", "last.captured"];
         match self.scope.place {
             Place::Capture => v.extend([
+                "last.captured_at",
                 "mover",
                 "victim",
                 "bridge",
@@ -639,6 +648,7 @@ impl Compiler<'_, '_> {
                 "protected_after_counting_captured",
             ]),
             Place::Promotion => v.extend([
+                "last.captured_at",
                 "mover",
                 "from",
                 "to",
@@ -766,7 +776,7 @@ impl Compiler<'_, '_> {
                     ),
                 }
             }
-            "last.captured_at" | "in_zone" | "rank" if name == "last.captured_at" || mover_place => {
+            "last.captured_at" | "in_zone" | "rank" if mover_place => {
                 if !arity(self, 1) {
                     return ERROR;
                 }
@@ -802,10 +812,10 @@ impl Compiler<'_, '_> {
                 let s = self.span(&a);
                 let t = self.expr(a);
                 match (t.ty, t.expr) {
-                    (Ty::Piece, Expr::PieceSquare(r)) => Typed::new(
+                    (Ty::Piece, Expr::PieceSquare(PieceRef::Victim)) => Typed::new(
                         Ty::Bool,
                         Expr::Protected {
-                            piece: r,
+                            piece: PieceRef::Victim,
                             when: match name.as_str() {
                                 "protected_after" => Protection::After,
                                 "protected_before" => Protection::Before,
@@ -813,7 +823,8 @@ impl Compiler<'_, '_> {
                             },
                         },
                     ),
-                    (ty, _) => self.err(s, format!("expected a piece, found {}", ty.name())),
+                    (Ty::Error, _) => ERROR,
+                    _ => self.err(s, format!("`{name}` judges the captured piece: write `{name}(victim)`")),
                 }
             }
             _ => {
@@ -892,9 +903,52 @@ fn simplify(e: Expr) -> Expr {
         }
         Expr::Cmp(op, b) => {
             let (x, y) = *b;
-            Expr::Cmp(op, Box::new((simplify(x), simplify(y))))
+            match (simplify(x), simplify(y)) {
+                (Expr::Const(a), Expr::Const(c)) => {
+                    let e = Expr::Cmp(op, Box::new((Expr::Const(a), Expr::Const(c))));
+                    Expr::Const(eval::eval(&e, &NoFacts))
+                }
+                (x, y) => Expr::Cmp(op, Box::new((x, y))),
+            }
         }
         other => other,
+    }
+}
+
+/// Facts for folding constants: never consulted, since constant
+/// expressions ask nothing.
+struct NoFacts;
+
+impl Facts for NoFacts {
+    fn piece(&self, _: PieceRef) -> Option<PieceFact> {
+        None
+    }
+    fn square(&self, _: SquareRef) -> Option<crate::board::Square> {
+        None
+    }
+    fn captures(&self) -> i32 {
+        0
+    }
+    fn distance(&self, _: crate::board::Square, _: crate::board::Square) -> i32 {
+        0
+    }
+    fn in_zone(&self, _: crate::board::Square) -> bool {
+        false
+    }
+    fn rank(&self, _: crate::board::Square) -> i32 {
+        0
+    }
+    fn count(&self, _: bool, _: &TypeSet) -> i32 {
+        0
+    }
+    fn last_captured(&self, _: &TypeSet) -> bool {
+        false
+    }
+    fn last_captured_at(&self, _: crate::board::Square) -> bool {
+        false
+    }
+    fn protected(&self, _: PieceRef, _: Protection) -> bool {
+        false
     }
 }
 
