@@ -10,6 +10,27 @@ use gunbai::rules::{LoadError, load_variant, variant_source};
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// `println!` that ends the program quietly when stdout is closed (for
+/// example when piped into `head`), instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// `print!` with the same behaviour as [`outln!`].
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 #[derive(Parser)]
 #[command(
     name = "gunbai",
@@ -170,7 +191,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Validate { files, list } => {
             if list {
                 for name in gunbai::rules::bundled_names() {
-                    println!("{name}");
+                    outln!("{name}");
                 }
                 if files.is_empty() {
                     return Ok(ExitCode::SUCCESS);
@@ -189,7 +210,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                         }
                         let r = &c.ruleset;
                         let pieces = r.setup.len();
-                        println!(
+                        outln!(
                             "{}: ok: variant `{}`, {}x{} board, {} kinds, {} piece types, {} pieces in the setup, {} options",
                             src.name,
                             r.id,
@@ -231,14 +252,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 rows.sort();
                 let total: u64 = rows.iter().map(|r| r.1).sum();
                 for (m, n) in &rows {
-                    println!("{m}\t{n}");
+                    outln!("{m}\t{n}");
                 }
-                println!();
-                println!("moves\t{}", rows.len());
-                println!("total\t{total}");
+                outln!();
+                outln!("moves\t{}", rows.len());
+                outln!("total\t{total}");
             } else {
                 for d in 1..=depth {
-                    println!("{d}\t{}", perft(&mut p, d, conv));
+                    outln!("{d}\t{}", perft(&mut p, d, conv));
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -250,7 +271,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let mut texts: Vec<String> = moves.iter().map(|m| write_move(&p, m, notation(nota))).collect();
             texts.sort();
             for t in &texts {
-                println!("{t}");
+                outln!("{t}");
             }
             match p.outcome() {
                 Some(o) => eprintln!("game over: {}", describe_outcome(&o)),
@@ -261,14 +282,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         }
         Command::Show { pos } => {
             let p = load_position(&pos)?;
-            print!("{}", board_diagram(&p));
-            println!("to move: {}", p.side_to_move());
-            println!("position: {}", p.to_text());
+            out!("{}", board_diagram(&p));
+            outln!("to move: {}", p.side_to_move());
+            outln!("position: {}", p.to_text());
             if let Some(s) = p.to_sfen() {
-                println!("sfen: {s}");
+                outln!("sfen: {s}");
             }
-            if let Some(o) = p.outcome() {
-                println!("game over: {}", describe_outcome(&o));
+            if let Some(o) = p.result() {
+                outln!("game over: {}", describe_outcome(&o));
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -313,15 +334,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             };
             let map = gunbai::diagram::move_map(&rules, ty, colour, sq);
             let kind = rules.kind_of(ty);
-            println!(
+            outln!(
                 "{} ({}) from {}, {}:",
                 kind.id,
                 rules.types[usize::from(ty)].code,
                 geo.square_name(sq),
                 colour
             );
-            print!("{}", map.render(&rules, colour, radius));
-            println!("{} move paths on an empty board", map.paths);
+            out!("{}", map.render(&rules, colour, radius));
+            outln!("{} move paths on an empty board", map.paths);
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench { pos, depth } => {
@@ -329,7 +350,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let start = Instant::now();
             let nodes = perft(&mut p, depth, Convention::Paths);
             let secs = start.elapsed().as_secs_f64();
-            println!(
+            outln!(
                 "perft({depth}) = {nodes} nodes in {secs:.3} s: {:.0} nodes/s",
                 nodes as f64 / secs.max(1e-9)
             );

@@ -75,7 +75,6 @@ pub(crate) fn hash_after(pos: &Position, m: &Move) -> u64 {
 impl Position {
     /// Plays a move that `legal_moves` generated for this position.
     pub fn play(&mut self, m: &Move) -> Undo {
-        let n = self.cells.len();
         let moving = self.cells[usize::from(m.from)];
         let placed = placed_cell(self, m);
         let mut captured = [(0, 0); MAX_CAPTURES];
@@ -91,24 +90,20 @@ impl Position {
             outcome: self.outcome,
             pending_win: self.pending_win,
         };
-        let rules = self.rules.clone();
-        let z = |c: Cell, sq: Square| rules.zobrist[usize::from(c) * n + usize::from(sq)];
         self.history.push(self.hash);
+        self.hash = hash_after(self, m);
         let mut last = LastMove {
             mover: Some(cell_type(moving)),
             to: Some(m.to()),
             ..LastMove::default()
         };
         self.cells[usize::from(m.from)] = 0;
-        self.hash ^= z(moving, m.from);
         for &(sq, c) in &captured[..n_captured] {
             self.cells[usize::from(sq)] = 0;
-            self.hash ^= z(c, sq);
             self.counts[cell_colour(c).index()][usize::from(cell_type(c))] -= 1;
             last.push_capture(sq, cell_type(c));
         }
         self.cells[usize::from(m.to())] = placed;
-        self.hash ^= z(placed, m.to()) ^ rules.zobrist_side;
         let side = cell_colour(moving);
         self.counts[side.index()][usize::from(cell_type(moving))] -= 1;
         self.counts[side.index()][usize::from(cell_type(placed))] += 1;
@@ -118,7 +113,9 @@ impl Position {
             let gave_check = in_check(self, side.opposite());
             self.checks.push(gave_check);
         }
-        self.outcome = self.judge_after_move(side);
+        let (outcome, pending) = self.judge_after_move(side);
+        self.outcome = outcome;
+        self.pending_win = pending;
         undo
     }
 
@@ -144,35 +141,43 @@ impl Position {
     }
 
     /// Judges the position after `mover` moved: losses, answerable wins,
-    /// wins, repetition.
-    fn judge_after_move(&mut self, mover: Colour) -> Option<Outcome> {
+    /// wins, repetition. Returns the outcome and the pending win.
+    fn judge_after_move(&self, mover: Colour) -> (Option<Outcome>, Option<(Colour, u8)>) {
         if let Some(o) = judge_losses(self) {
-            self.pending_win = None;
-            return Some(o);
+            return (Some(o), None);
         }
-        let rules = self.rules.clone();
-        if let Some((winner, idx)) = self.pending_win.take()
+        let rules = &*self.rules;
+        let facts = SideFacts { pos: self, side: mover };
+        if let Some((winner, idx)) = self.pending_win
             && winner != mover
         {
-            let answered = eval(
-                &rules.victory.wins[usize::from(idx)].condition,
-                &SideFacts { pos: self, side: mover },
-            ) != 0;
-            return Some(if answered {
+            let answered = eval(&rules.victory.wins[usize::from(idx)].condition, &facts) != 0;
+            let outcome = if answered {
                 Outcome::for_side(mover, Result3::Draw, EndReason::Answered)
             } else {
                 Outcome::for_side(winner, Result3::Win, EndReason::Won(idx))
-            });
+            };
+            return (Some(outcome), None);
         }
+        let mut pending = None;
         for (i, w) in rules.victory.wins.iter().enumerate() {
-            if eval(&w.condition, &SideFacts { pos: self, side: mover }) != 0 {
+            if eval(&w.condition, &facts) != 0 {
                 if w.answerable {
-                    self.pending_win = Some((mover, i as u8));
+                    pending = Some((mover, i as u8));
                     break;
                 }
-                return Some(Outcome::for_side(mover, Result3::Win, EndReason::Won(i as u8)));
+                return (
+                    Some(Outcome::for_side(mover, Result3::Win, EndReason::Won(i as u8))),
+                    None,
+                );
             }
         }
+        (self.judge_repetition(mover), pending)
+    }
+
+    /// The outcome that repeating a position has under the repetition policy.
+    fn judge_repetition(&self, mover: Colour) -> Option<Outcome> {
+        let rules = &*self.rules;
         match rules.repetition {
             RepetitionPolicy::Ignore | RepetitionPolicy::ForbidUnlessInCheck => None,
             RepetitionPolicy::DrawFourfold => {
@@ -208,6 +213,16 @@ impl Position {
     /// in this game, counting now.
     fn occurrences(&self) -> usize {
         1 + self.history.iter().filter(|&&h| h == self.hash).count()
+    }
+
+    /// The game's result: the outcome of the last move, or, when the side
+    /// to move has no legal move, the rule file's `no_moves` result.
+    pub fn result(&self) -> Option<Outcome> {
+        self.outcome.or_else(|| {
+            let mut moves = Vec::new();
+            crate::movegen::legal_moves(self, &mut moves);
+            moves.is_empty().then(|| self.no_moves_outcome())
+        })
     }
 
     /// The result for the side to move when it has no legal move.

@@ -162,11 +162,7 @@ impl Checker<'_> {
 
     fn compile(&mut self, f: &RuleFile, overrides: &[OptionOverride]) -> Option<Ruleset> {
         let id = f.variant.id.get_ref().clone();
-        if id.is_empty()
-            || !id
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        {
+        if !is_name(&id) {
             self.err(
                 f.variant.id.span(),
                 "variant id must be lower-case letters, digits and `_`",
@@ -184,6 +180,30 @@ impl Checker<'_> {
         let geo = Geometry::new(files, ranks);
         let options = self.options(f, &id, overrides);
         let tags: BTreeSet<String> = f.tags.keys().map(|k| k.get_ref().clone()).collect();
+        for t in f.tags.keys() {
+            let n = t.get_ref();
+            if !is_name(n) || matches!(n.as_str(), "any" | "none") {
+                self.err(
+                    t.span(),
+                    format!("tag `{n}` must be lower-case letters, digits and `_`, and not `any` or `none`"),
+                );
+            }
+        }
+        let mut seen_rule_ids: BTreeMap<String, Range<usize>> = BTreeMap::new();
+        for id in f
+            .restrictions
+            .iter()
+            .map(|r| &r.id)
+            .chain(f.victory.wins_when.iter().map(|w| &w.id))
+        {
+            if let Some(prev) = seen_rule_ids.insert(id.get_ref().clone(), id.span()) {
+                let (line, _) = Source::new("", self.src).line_col(prev.start);
+                self.err(
+                    id.span(),
+                    format!("duplicate id `{}` (first used on line {line})", id.get_ref()),
+                );
+            }
+        }
 
         // Kinds.
         let mut kinds: Vec<Kind> = Vec::new();
@@ -191,11 +211,7 @@ impl Checker<'_> {
         let mut seen_codes: BTreeMap<String, Range<usize>> = BTreeMap::new();
         for p in &f.pieces {
             let pid = p.id.get_ref();
-            if pid.is_empty()
-                || !pid
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-            {
+            if !is_name(pid) {
                 self.err(p.id.span(), "piece id must be lower-case letters, digits and `_`");
             }
             if matches!(pid.as_str(), "any" | "none") || tags.contains(pid) {
@@ -497,11 +513,7 @@ impl Checker<'_> {
         let mut out = BTreeMap::new();
         for (name, spec) in &f.options {
             let n = name.get_ref();
-            if n.is_empty()
-                || !n
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-            {
+            if !is_name(n) {
                 self.err(name.span(), "option names must be lower-case letters, digits and `_`");
             }
             let default = match (spec.default.get_ref(), &spec.values) {
@@ -698,6 +710,13 @@ impl Checker<'_> {
             last_capture_of,
         }
     }
+}
+
+/// Ids, option names and tags: lower-case ASCII letters, digits and `_`.
+fn is_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
 fn splitmix(mut x: u64) -> u64 {
