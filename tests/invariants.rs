@@ -1,0 +1,117 @@
+//! Invariants checked along seeded random games of every bundled variant:
+//! make/unmake restores the position, the incremental hash equals a fresh
+//! one, position text and move text round-trip, and the legal moves of a
+//! position do not depend on which side of the board it is seen from.
+
+use gunbai::movegen::{Move, legal_moves};
+use gunbai::notation::{move_text, parse_move};
+use gunbai::position::Position;
+use gunbai::ruleset::RepetitionPolicy;
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+    }
+}
+
+/// The same position seen from the other side: rotated 180°, colours
+/// swapped, the other side to move.
+fn mirrored(pos: &Position) -> Position {
+    let text = pos.to_text();
+    let mut fields = text.split(' ');
+    let board = fields.next().unwrap_or("");
+    let side = if fields.next() == Some("b") { "w" } else { "b" };
+    let ranks: Vec<String> = board
+        .split('/')
+        .rev()
+        .map(|r| {
+            r.split(',')
+                .rev()
+                .map(|t| {
+                    if t.chars().any(|c| c.is_ascii_uppercase()) {
+                        t.to_ascii_lowercase()
+                    } else {
+                        t.to_ascii_uppercase()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    Position::from_text(pos.rules().clone(), &format!("{} {side}", ranks.join("/"))).expect("mirrored text parses")
+}
+
+fn legal(pos: &Position) -> Vec<Move> {
+    let mut v = Vec::new();
+    legal_moves(pos, &mut v);
+    v
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    for name in gunbai::rules::bundled_names() {
+        let rules = gunbai::rules::load_variant(name, &[]).expect("bundled compiles");
+        let history_matters = rules.repetition == RepetitionPolicy::ForbidUnlessInCheck;
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for _game in 0..6 {
+            let mut pos = Position::start(rules.clone());
+            for _ply in 0..160 {
+                let moves = legal(&pos);
+                if moves.is_empty() {
+                    break;
+                }
+                let text = pos.to_text();
+                let fresh = Position::from_text(rules.clone(), &text).expect("own text parses");
+                assert_eq!(fresh.to_text(), text, "position text round trip");
+                assert_eq!(fresh.hash(), pos.hash(), "incremental hash = fresh hash at {text}");
+                // A position text carries no game history, so a re-parsed
+                // position may allow moves that the history forbids.
+                let fresh_moves = legal(&fresh);
+                assert!(
+                    moves.iter().all(|m| fresh_moves.contains(m)),
+                    "re-parsed position keeps every move: {text}"
+                );
+                if !history_matters {
+                    assert_eq!(
+                        fresh_moves.len(),
+                        moves.len(),
+                        "re-parsed position has the same moves: {text}"
+                    );
+                }
+                if let Some(sfen) = pos.to_sfen() {
+                    let back = Position::from_sfen(rules.clone(), &sfen).expect("own SFEN parses");
+                    assert_eq!(back.to_sfen().as_deref(), Some(sfen.as_str()), "SFEN round trip");
+                }
+                // Without history or last move, seen from the other side.
+                let bare_text: String = text.split(' ').take(2).collect::<Vec<_>>().join(" ");
+                let bare = Position::from_text(rules.clone(), &bare_text).expect("own text parses");
+                assert_eq!(
+                    legal(&mirrored(&bare)).len(),
+                    legal(&bare).len(),
+                    "colour mirror of {bare_text}"
+                );
+                for m in &moves {
+                    let t = move_text(&pos, m);
+                    assert_eq!(
+                        parse_move(&pos, &t).ok().as_ref(),
+                        Some(m),
+                        "move text round trip: {t} in {text}"
+                    );
+                    let mut after = pos.clone();
+                    let undo = after.play(m);
+                    after.unplay(&undo);
+                    assert_eq!(after.to_text(), text, "unplay restores after {t}");
+                    assert_eq!(after.hash(), pos.hash(), "unplay restores the hash after {t}");
+                }
+                let m = moves[rng.below(moves.len())];
+                pos.play(&m);
+            }
+        }
+    }
+}
