@@ -94,6 +94,8 @@ pub struct Leg {
 #[derive(Clone, Debug)]
 pub struct Program {
     pub legs: Vec<Leg>,
+    /// Judged before the piece moves; `None`: always available.
+    pub when: Option<Expr>,
 }
 
 /// Every distinct board offset used by any leg, with neighbour tables.

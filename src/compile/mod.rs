@@ -277,16 +277,29 @@ impl Checker<'_> {
                 code: kind.code.clone(),
             })
             .collect();
+        let repromote = self.repromote(f, &options);
         for k in 0..kinds.len() {
-            if let Some(t) = kinds[k].promotes_to {
+            // Follow the promotion chain from kind k: a promoted piece
+            // remembers its original kind; it promotes again only if
+            // `repromote` allows, and never into a kind it has been.
+            let mut prev = k;
+            let mut seen = vec![k];
+            let mut depth = 1;
+            while let Some(t) = kinds[types[prev].kind].promotes_to {
+                if seen.contains(&t) || (depth > 1 && !repromote) {
+                    break;
+                }
+                seen.push(t);
                 types.push(PieceType {
                     kind: t,
                     promoted_from: Some(k),
                     promotes_to: None,
-                    code: format!("+{}", kinds[k].code),
+                    code: format!("{}{}", "+".repeat(depth), kinds[k].code),
                 });
-                let id = (types.len() - 1) as TypeId;
-                types[k].promotes_to = Some(id);
+                let id = types.len() - 1;
+                types[prev].promotes_to = Some(id as TypeId);
+                prev = id;
+                depth += 1;
             }
         }
         let n_types = types.len();
@@ -358,10 +371,32 @@ impl Checker<'_> {
                 }
             }
         };
+        // Move conditions: options fold now; a move whose condition is false
+        // for these options is dropped.
+        for (k, p) in f.pieces.iter().enumerate() {
+            for (j, m) in p.moves.iter().enumerate().rev() {
+                let Some(t) = &m.when else { continue };
+                let when = cond(self, t, Place::Move);
+                for colour in Colour::BOTH {
+                    let progs = &mut programs[colour.index()][k];
+                    if j < progs.len() {
+                        match when {
+                            dsl::Expr::Const(0) => {
+                                progs.remove(j);
+                            }
+                            dsl::Expr::Const(_) => {}
+                            ref e => progs[j].when = Some(e.clone()),
+                        }
+                    }
+                }
+            }
+        }
         let promotion = f.promotion.as_ref().map(|p| {
-            let depth = *p.zone_ranks.get_ref();
-            if depth == 0 || depth > ranks {
-                self.err(p.zone_ranks.span(), format!("zone_ranks must be between 1 and {ranks}"));
+            let depth = p.zone_ranks.as_ref().map_or(0, |z| *z.get_ref());
+            if let Some(z) = &p.zone_ranks
+                && (depth == 0 || depth > ranks)
+            {
+                self.err(z.span(), format!("zone_ranks must be between 1 and {ranks}"));
             }
             let zone = Colour::BOTH.map(|col| {
                 (0..geo.len() as Square)
@@ -507,6 +542,35 @@ impl Checker<'_> {
             zobrist_side: splitmix(0x5eed_0f9a_7ba1),
             zobrist,
         })
+    }
+
+    /// `[promotion] repromote`: folded with the options to true or false.
+    fn repromote(&mut self, f: &RuleFile, options: &BTreeMap<String, OptionInfo>) -> bool {
+        let Some(t) = f.promotion.as_ref().and_then(|p| p.repromote.as_ref()) else {
+            return false;
+        };
+        let values: BTreeMap<String, OptionValue> = options.iter().map(|(k, v)| (k.clone(), v.value.clone())).collect();
+        let (none, all) = (BTreeMap::new(), TypeSet::default());
+        let scope = Scope {
+            place: Place::Side,
+            kinds: &none,
+            origins: &none,
+            all_types: &all,
+            options: &values,
+            files: 0,
+            ranks: 0,
+        };
+        match dsl::compile(t.get_ref(), self.content_start(t), &scope) {
+            Ok(dsl::Expr::Const(v)) => v != 0,
+            Ok(_) => {
+                self.err(t.span(), "`repromote` may depend only on options");
+                false
+            }
+            Err(errs) => {
+                self.diags.extend(errs);
+                false
+            }
+        }
     }
 
     fn options(&mut self, f: &RuleFile, variant: &str, overrides: &[OptionOverride]) -> BTreeMap<String, OptionInfo> {

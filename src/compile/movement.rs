@@ -136,7 +136,7 @@ pub(super) fn program(
         }
         legs[i].follow = follow;
     }
-    Some(Program { legs })
+    Some(Program { legs, when: None })
 }
 
 fn is_straight(o: Offset) -> bool {

@@ -76,6 +76,8 @@ pub enum Place {
     Promotion,
     /// A victory condition: judged for one side after a move.
     Side,
+    /// A move's `when`: judged for a piece before it moves.
+    Move,
 }
 
 /// A piece that a condition can talk about.
@@ -623,10 +625,10 @@ impl Compiler<'_, '_> {
 
     fn piece_name(&self, name: &str) -> Option<PieceRef> {
         match (self.scope.place, name) {
-            (Place::Capture | Place::Promotion, "mover") => Some(PieceRef::Mover),
+            (Place::Capture | Place::Promotion | Place::Move, "mover") => Some(PieceRef::Mover),
             (Place::Capture, "victim") => Some(PieceRef::Victim),
             (Place::Capture, "bridge") => Some(PieceRef::Bridge),
-            (Place::Capture | Place::Promotion, "last.mover") => Some(PieceRef::LastMover),
+            (Place::Capture | Place::Promotion | Place::Move, "last.mover") => Some(PieceRef::LastMover),
             _ => None,
         }
     }
@@ -658,6 +660,7 @@ impl Compiler<'_, '_> {
                 "in_zone",
                 "rank",
             ]),
+            Place::Move => v.extend(["last.captured_at", "mover", "last.mover", "distance", "in_zone", "rank"]),
             Place::Side => {}
         }
         v
@@ -727,7 +730,7 @@ impl Compiler<'_, '_> {
         let name = name_pair.as_str().to_string();
         let args: Vec<Pair<Rule>> = it.collect();
         let place = self.scope.place;
-        let mover_place = matches!(place, Place::Capture | Place::Promotion);
+        let mover_place = matches!(place, Place::Capture | Place::Promotion | Place::Move);
         let arity = |c: &mut Self, n: usize| -> bool {
             if args.len() != n {
                 c.err(

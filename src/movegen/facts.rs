@@ -49,7 +49,6 @@ impl PathFacts<'_, '_> {
         let Some((victim, target)) = self.victim_cell(self.victim) else {
             return false;
         };
-        let rules = &*self.pos.rules;
         let defender = cell_colour(victim);
         let mover = self.w.mover();
         let mut board = self.pos.cells.clone();
@@ -71,7 +70,7 @@ impl PathFacts<'_, '_> {
         if board[usize::from(target)] == 0 || cell_colour(board[usize::from(target)]) == defender {
             board[usize::from(target)] = cell(defender.opposite(), cell_type(mover));
         }
-        if attacked(rules, &board, defender, target) {
+        if attacked(self.pos, &board, defender, target) {
             return true;
         }
         // Captured pieces that still count: each moves on the board of
@@ -79,7 +78,7 @@ impl PathFacts<'_, '_> {
         ghosts.iter().any(|&(sq, c)| {
             let mut with_ghost = board.clone();
             with_ghost[usize::from(sq)] = c;
-            walk_piece(rules, &with_ghost, sq, &mut |w: &Walker| w.path[w.len - 1] == target)
+            walk_piece(self.pos, &with_ghost, sq, &mut |w: &Walker| w.path[w.len - 1] == target)
         })
     }
 }

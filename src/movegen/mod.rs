@@ -183,13 +183,28 @@ impl<'a> Walker<'a> {
     }
 }
 
-/// Walks every program of the piece on `from`; see [`Walker::walk`].
-pub(crate) fn walk_piece<F: FnMut(&Walker) -> bool>(rules: &Ruleset, cells: &[Cell], from: Square, f: &mut F) -> bool {
+/// Walks every available program of the piece on `from` on the board
+/// `cells` (the position's own board, or a changed copy of it; `pos`
+/// answers the programs' `when` conditions); see [`Walker::walk`].
+pub(crate) fn walk_piece<F: FnMut(&Walker) -> bool>(pos: &Position, cells: &[Cell], from: Square, f: &mut F) -> bool {
+    let rules = &*pos.rules;
     let c = cells[usize::from(from)];
     let colour = cell_colour(c);
     let kind = rules.types[usize::from(cell_type(c))].kind;
     let mut w = Walker::new(rules, cells, colour, from);
     for prog in &rules.programs[colour.index()][kind] {
+        if let Some(cond) = &prog.when
+            && eval(
+                cond,
+                &PathFacts {
+                    pos,
+                    w: &w,
+                    victim: usize::MAX,
+                },
+            ) == 0
+        {
+            continue;
+        }
         if w.walk(prog, 0, from, 0, f) {
             return true;
         }
@@ -200,11 +215,11 @@ pub(crate) fn walk_piece<F: FnMut(&Walker) -> bool>(rules: &Ruleset, cells: &[Ce
 /// Could a piece of colour `by` land on `target` (treated as holding an
 /// enemy of `by`)? Capture restrictions are not applied: this is the
 /// "could recapture by a legal-looking move" of protection rules.
-pub(crate) fn attacked(rules: &Ruleset, cells: &[Cell], by: Colour, target: Square) -> bool {
+pub(crate) fn attacked(pos: &Position, cells: &[Cell], by: Colour, target: Square) -> bool {
     for (sq, &c) in cells.iter().enumerate() {
         if c != 0 && cell_colour(c) == by && sq != usize::from(target) {
             let mut hit = |w: &Walker| w.path[w.len - 1] == target;
-            if walk_piece(rules, cells, sq as Square, &mut hit) {
+            if walk_piece(pos, cells, sq as Square, &mut hit) {
                 return true;
             }
         }
@@ -219,7 +234,7 @@ pub fn in_check(pos: &Position, side: Colour) -> bool {
         c != 0
             && cell_colour(c) == side
             && rules.check_set.contains(cell_type(c))
-            && attacked(rules, &pos.cells, side.opposite(), sq as Square)
+            && attacked(pos, &pos.cells, side.opposite(), sq as Square)
     })
 }
 
@@ -239,7 +254,7 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
             push_path(pos, w, out);
             false
         };
-        walk_piece(rules, &pos.cells, sq as Square, &mut emit);
+        walk_piece(pos, &pos.cells, sq as Square, &mut emit);
     }
     if rules.repetition == RepetitionPolicy::ForbidUnlessInCheck && !pos.history.is_empty() {
         let mut check: Option<bool> = None;

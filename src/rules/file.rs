@@ -89,6 +89,9 @@ pub struct MoveSpec {
     pub jump: Option<Spanned<Vec<[i32; 2]>>>,
     pub symmetry: Option<Text>,
     pub capture: Option<Text>,
+    /// The move exists only while this condition holds (a condition on
+    /// options is decided once when the rule file is compiled).
+    pub when: Option<Text>,
 }
 
 /// One leg of a movement: where it may go and how it relates to the leg
@@ -123,8 +126,12 @@ fn default_first() -> Text {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PromotionSpec {
-    /// Depth of each side's promotion zone, counted from the far edge.
-    pub zone_ranks: Spanned<u32>,
+    /// Depth of each side's promotion zone, counted from the far edge
+    /// (absent: no zone).
+    pub zone_ranks: Option<Spanned<u32>>,
+    /// Whether a promoted piece may promote again along its kind's
+    /// `promotes_to` (a condition on options only; default: never).
+    pub repromote: Option<Text>,
     /// Condition under which a move may end with promotion.
     pub may: Text,
     /// Condition under which promotion is compulsory (defaults to never).
