@@ -20,6 +20,7 @@ pub struct Undo {
     hash: u64,
     outcome: Option<Outcome>,
     pending_win: Option<(Colour, u8)>,
+    killed: [[u64; 4]; 2],
 }
 
 /// The pieces a move captures, in path order (each square once).
@@ -89,6 +90,7 @@ impl Position {
             hash: self.hash,
             outcome: self.outcome,
             pending_win: self.pending_win,
+            killed: self.killed,
         };
         self.history.push(self.hash);
         self.hash = hash_after(self, m);
@@ -101,6 +103,7 @@ impl Position {
         for &(sq, c) in &captured[..n_captured] {
             self.cells[usize::from(sq)] = 0;
             self.counts[cell_colour(c).index()][usize::from(cell_type(c))] -= 1;
+            self.mark_killed(cell_colour(c), cell_type(c));
             last.push_capture(sq, cell_type(c));
         }
         self.cells[usize::from(m.to())] = placed;
@@ -136,6 +139,7 @@ impl Position {
         self.hash = undo.hash;
         self.outcome = undo.outcome;
         self.pending_win = undo.pending_win;
+        self.killed = undo.killed;
         self.history.pop();
         self.checks.truncate(self.history.len());
     }

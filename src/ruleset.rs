@@ -66,14 +66,19 @@ pub enum Relation {
     /// Same or reverse: the piece stays on one line.
     Line,
     Perpendicular,
+    /// The same longer component as the previous offset, with the same sign
+    /// (a knight's jump followed by one towards the same side of its long
+    /// leg: (1,2) then (1,2) or (-1,2)).
+    SameMajor,
 }
 
-pub const RELATION_NAMES: [(&str, Relation); 5] = [
+pub const RELATION_NAMES: [(&str, Relation); 6] = [
     ("any", Relation::Any),
     ("same", Relation::Same),
     ("reverse", Relation::Reverse),
     ("line", Relation::Line),
     ("perpendicular", Relation::Perpendicular),
+    ("same_major", Relation::SameMajor),
 ];
 
 /// One compiled leg, for one colour.
@@ -230,6 +235,9 @@ pub struct Ruleset {
     /// Zobrist keys: `zobrist[cell * squares + sq]`.
     pub zobrist: Vec<u64>,
     pub zobrist_side: u64,
+    /// Types whose kills some condition asks about (`killed(...)`): only
+    /// these are recorded in a position's kill history.
+    pub tracked_kills: [u64; 4],
 }
 
 impl Ruleset {

@@ -471,6 +471,27 @@ impl Checker<'_> {
             }
         };
         let sfen = f.sfen.as_ref().map(|s| self.sfen(s, &kinds, &kind_sets));
+        let mut tracked_kills = [0u64; 4];
+        {
+            let mut exprs: Vec<&dsl::Expr> = restrictions.iter().map(|r| &r.forbid).collect();
+            exprs.push(&victory.loses_when);
+            exprs.extend(victory.wins.iter().map(|w| &w.condition));
+            if let Some(p) = &promotion {
+                exprs.extend([&p.may, &p.must]);
+            }
+            for side in &programs {
+                for progs in side {
+                    exprs.extend(progs.iter().filter_map(|p| p.when.as_ref()));
+                }
+            }
+            for e in exprs {
+                dsl::killed_sets(e, &mut |set| {
+                    for t in set.iter().filter(|t| *t < 256) {
+                        tracked_kills[usize::from(t >> 6)] |= 1 << (t & 63);
+                    }
+                });
+            }
+        }
 
         // Warnings: kinds that can never be on the board, options never read.
         let mut reachable: BTreeSet<usize> = setup.iter().map(|(_, _, t)| types[usize::from(*t)].kind).collect();
@@ -540,6 +561,7 @@ impl Checker<'_> {
             sfen,
             options,
             zobrist_side: splitmix(0x5eed_0f9a_7ba1),
+            tracked_kills,
             zobrist,
         })
     }

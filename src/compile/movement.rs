@@ -130,6 +130,7 @@ pub(super) fn program(
                                 || q == p.reversed()
                         }
                         Relation::Perpendicular => q.is_perpendicular_to(p),
+                        Relation::SameMajor => major(p).is_some() && major(q) == major(p),
                     }
                 })
                 .collect();
@@ -137,6 +138,16 @@ pub(super) fn program(
         legs[i].follow = follow;
     }
     Some(Program { legs, when: None })
+}
+
+/// The longer component of an offset, as (axis, value); `None` when both
+/// components are equally long.
+fn major(o: Offset) -> Option<(bool, i8)> {
+    match o.dx.abs().cmp(&o.dy.abs()) {
+        std::cmp::Ordering::Greater => Some((true, o.dx)),
+        std::cmp::Ordering::Less => Some((false, o.dy)),
+        std::cmp::Ordering::Equal => None,
+    }
 }
 
 fn is_straight(o: Offset) -> bool {

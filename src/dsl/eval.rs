@@ -28,6 +28,7 @@ pub trait Facts {
     fn last_captured(&self, set: &super::TypeSet) -> bool;
     fn last_captured_at(&self, sq: Square) -> bool;
     fn protected(&self, piece: PieceRef, when: super::Protection) -> bool;
+    fn killed(&self, enemy: bool, set: &super::TypeSet) -> bool;
 }
 
 fn square_of(v: i32) -> Option<Square> {
@@ -79,5 +80,6 @@ pub fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
         Expr::LastCaptured(set) => i32::from(f.last_captured(set)),
         Expr::LastCapturedAt(x) => i32::from(square_of(eval(x, f)).is_some_and(|s| f.last_captured_at(s))),
         Expr::Protected { piece, when } => i32::from(f.protected(*piece, *when)),
+        Expr::Killed { enemy, set } => i32::from(f.killed(*enemy, set)),
     }
 }

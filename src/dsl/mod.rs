@@ -58,6 +58,11 @@ impl TypeSet {
     pub fn is_empty(&self) -> bool {
         self.bits.iter().all(|w| *w == 0)
     }
+    /// Whether any type of this set is marked in a fixed 256-type bitset.
+    #[inline]
+    pub fn meets(&self, flags: &[u64; 4]) -> bool {
+        self.bits.iter().zip(flags).any(|(a, b)| a & b != 0)
+    }
     pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
         self.bits.iter().enumerate().flat_map(|(i, w)| {
             (0..64)
@@ -141,6 +146,13 @@ pub enum Expr {
     },
     LastCaptured(TypeSet),
     LastCapturedAt(Box<Expr>),
+    /// A piece of the set, of our side (or the enemy's), has been killed
+    /// while it was of that type (the identity rule: a promoted piece is
+    /// another identity).
+    Killed {
+        enemy: bool,
+        set: TypeSet,
+    },
     Protected {
         piece: PieceRef,
         when: Protection,
@@ -634,7 +646,16 @@ impl Compiler<'_, '_> {
     }
 
     fn names_here(&self) -> Vec<&'static str> {
-        let mut v = vec!["opt.NAME", "files", "ranks", "count", "enemy_count", "last.captured"];
+        let mut v = vec![
+            "opt.NAME",
+            "files",
+            "ranks",
+            "count",
+            "enemy_count",
+            "last.captured",
+            "killed",
+            "enemy_killed",
+        ];
         match self.scope.place {
             Place::Capture => v.extend([
                 "last.captured_at",
@@ -747,7 +768,7 @@ impl Compiler<'_, '_> {
             }
         };
         match name.as_str() {
-            "count" | "enemy_count" | "last.captured" => {
+            "count" | "enemy_count" | "last.captured" | "killed" | "enemy_killed" => {
                 if !arity(self, 1) {
                     return ERROR;
                 }
@@ -770,6 +791,18 @@ impl Compiler<'_, '_> {
                 };
                 match name.as_str() {
                     "last.captured" => Typed::new(Ty::Bool, Expr::LastCaptured(set)),
+                    "killed" | "enemy_killed" => {
+                        if set.iter().any(|t| t >= 256) {
+                            self.err(span.clone(), "kill history is kept for the first 256 piece types only");
+                        }
+                        Typed::new(
+                            Ty::Bool,
+                            Expr::Killed {
+                                enemy: name == "enemy_killed",
+                                set,
+                            },
+                        )
+                    }
                     n => Typed::new(
                         Ty::Int,
                         Expr::Count {
@@ -952,6 +985,29 @@ impl Facts for NoFacts {
     }
     fn protected(&self, _: PieceRef, _: Protection) -> bool {
         false
+    }
+    fn killed(&self, _: bool, _: &TypeSet) -> bool {
+        false
+    }
+}
+
+/// Calls `f` with every kind set a condition asks `killed`/`enemy_killed`
+/// about.
+pub fn killed_sets(e: &Expr, f: &mut dyn FnMut(&TypeSet)) {
+    match e {
+        Expr::Killed { set, .. } => f(set),
+        Expr::Not(x) | Expr::InZone(x) | Expr::Rank(x) | Expr::LastCapturedAt(x) => killed_sets(x, f),
+        Expr::And(v) | Expr::Or(v) => v.iter().for_each(|x| killed_sets(x, f)),
+        Expr::If(b) => {
+            killed_sets(&b.0, f);
+            killed_sets(&b.1, f);
+            killed_sets(&b.2, f);
+        }
+        Expr::Cmp(_, b) | Expr::Add(b) | Expr::Sub(b) | Expr::Distance(b) => {
+            killed_sets(&b.0, f);
+            killed_sets(&b.1, f);
+        }
+        _ => {}
     }
 }
 

@@ -133,6 +133,10 @@ impl Facts for PathFacts<'_, '_> {
     fn last_captured_at(&self, sq: Square) -> bool {
         self.pos.last.captures().iter().any(|(s, _)| *s == sq)
     }
+    fn killed(&self, enemy: bool, set: &TypeSet) -> bool {
+        let side = if enemy { self.w.colour.opposite() } else { self.w.colour };
+        set.meets(&self.pos.killed[side.index()])
+    }
     fn protected(&self, piece: PieceRef, when: Protection) -> bool {
         match piece {
             PieceRef::Victim => self.victim_protected(when),
@@ -180,5 +184,9 @@ impl Facts for SideFacts<'_> {
     }
     fn protected(&self, _: PieceRef, _: Protection) -> bool {
         false
+    }
+    fn killed(&self, enemy: bool, set: &TypeSet) -> bool {
+        let side = if enemy { self.side.opposite() } else { self.side };
+        set.meets(&self.pos.killed[side.index()])
     }
 }

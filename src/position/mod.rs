@@ -115,6 +115,9 @@ pub struct Position {
     pub(crate) outcome: Option<Outcome>,
     /// A win that the opponent may still answer (side, index of the win).
     pub(crate) pending_win: Option<(Colour, u8)>,
+    /// Kill history, for rules about "X has been killed": per side, one bit
+    /// per piece type (the first 256 types).
+    pub(crate) killed: [[u64; 4]; 2],
 }
 
 impl Position {
@@ -150,6 +153,7 @@ impl Position {
             hash,
             history: Vec::new(),
             checks: Vec::new(),
+            killed: [[0; 4]; 2],
             outcome: None,
             pending_win: None,
         };
@@ -179,6 +183,17 @@ impl Position {
     pub fn hash(&self) -> u64 {
         self.hash
     }
+    /// Whether a piece of `colour` was killed while of type `ty`.
+    pub fn was_killed(&self, colour: Colour, ty: TypeId) -> bool {
+        ty < 256 && self.killed[colour.index()][usize::from(ty >> 6)] >> (ty & 63) & 1 == 1
+    }
+
+    pub(crate) fn mark_killed(&mut self, colour: Colour, ty: TypeId) {
+        if ty < 256 && self.rules.tracked_kills[usize::from(ty >> 6)] >> (ty & 63) & 1 == 1 {
+            self.killed[colour.index()][usize::from(ty >> 6)] |= 1 << (ty & 63);
+        }
+    }
+
     pub fn count(&self, colour: Colour, ty: TypeId) -> u16 {
         self.counts[colour.index()][usize::from(ty)]
     }

@@ -64,7 +64,12 @@ impl Position {
                 parse_last(&rules, field).map_err(|(span, msg)| error(text, what, s + span.start..s + span.end, msg))?
             }
         };
-        if let Some((s, extra)) = fields.get(3) {
+        let mut killed = [[0u64; 4]; 2];
+        if let Some(&(s, field)) = fields.get(3) {
+            killed = parse_killed(&rules, field)
+                .map_err(|(span, msg)| error(text, what, s + span.start..s + span.end, msg))?;
+        }
+        if let Some((s, extra)) = fields.get(4) {
             return Err(error(
                 text,
                 what,
@@ -79,7 +84,10 @@ impl Position {
                 BoardToken::Piece(c, ty) => cell(*c, *ty),
             })
             .collect();
-        Ok(Position::from_parts(rules, cells, side, last))
+        let mut pos = Position::from_parts(rules, cells, side, last);
+        pos.killed = killed;
+        pos.outcome = crate::play::judge_losses(&pos);
+        Ok(pos)
     }
 
     /// Writes the position in the native text format.
@@ -112,7 +120,28 @@ impl Position {
             }
             ranks.push(items.join(","));
         }
-        format!("{} {} {}", ranks.join("/"), self.side.letter(), self.last_text())
+        let kills = self.killed_text();
+        let tail = if kills.is_empty() {
+            String::new()
+        } else {
+            format!(" {kills}")
+        };
+        format!("{} {} {}{tail}", ranks.join("/"), self.side.letter(), self.last_text())
+    }
+
+    /// The kill history field: `b:CODE,CODE;w:CODE`, empty if nothing.
+    fn killed_text(&self) -> String {
+        let mut parts = Vec::new();
+        for colour in Colour::BOTH {
+            let codes: Vec<String> = (0..self.rules.types.len().min(256) as TypeId)
+                .filter(|&t| self.was_killed(colour, t))
+                .map(|t| self.rules.types[usize::from(t)].code.clone())
+                .collect();
+            if !codes.is_empty() {
+                parts.push(format!("{}:{}", colour.letter(), codes.join(",")));
+            }
+        }
+        parts.join(";")
     }
 
     fn last_text(&self) -> String {
@@ -149,6 +178,44 @@ pub(super) fn split_fields(text: &str) -> Vec<(usize, &str)> {
         }
     }
     out
+}
+
+/// Reads the kill history field (`b:CODE,CODE;w:CODE`).
+fn parse_killed(rules: &Ruleset, field: &str) -> Result<[[u64; 4]; 2], (std::ops::Range<usize>, String)> {
+    let mut out = [[0u64; 4]; 2];
+    let mut offset = 0;
+    for part in field.split(';') {
+        let (side, codes) = part.split_once(':').ok_or((
+            offset..offset + part.len().max(1),
+            "expected `b:CODE,...` or `w:CODE,...`".to_string(),
+        ))?;
+        let colour = match side {
+            "b" => Colour::Black,
+            "w" => Colour::White,
+            _ => {
+                return Err((
+                    offset..offset + side.len().max(1),
+                    format!("side must be `b` or `w`, not `{side}`"),
+                ));
+            }
+        };
+        let mut at = offset + side.len() + 1;
+        for code in codes.split(',') {
+            let ty = rules
+                .type_by_code(code)
+                .ok_or((at..at + code.len().max(1), format!("unknown piece code `{code}`")))?;
+            if ty >= 256 || rules.tracked_kills[usize::from(ty >> 6)] >> (ty & 63) & 1 == 0 {
+                return Err((
+                    at..at + code.len(),
+                    format!("no rule of this variant asks whether `{code}` was killed"),
+                ));
+            }
+            out[colour.index()][usize::from(ty >> 6)] |= 1 << (ty & 63);
+            at += code.len() + 1;
+        }
+        offset += part.len() + 1;
+    }
+    Ok(out)
 }
 
 fn parse_last(rules: &Ruleset, field: &str) -> Result<LastMove, (std::ops::Range<usize>, String)> {
