@@ -191,8 +191,10 @@ impl Geometry {
             return None;
         }
         let x = parse_file_name(letters)?;
-        let y: u32 = digits.parse().ok()?;
-        self.square(x as i32, y as i32 - 1)
+        // At least 1 (no leading zero), and small enough that `y - 1`
+        // cannot overflow.
+        let y: i32 = digits.parse().ok()?;
+        self.square(x as i32, y - 1)
     }
 }
 

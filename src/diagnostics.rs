@@ -2,7 +2,8 @@
 //!
 //! Every user-facing error about a rule file, a DSL expression, a position or
 //! a move carries the source name and a byte span, and renders as
-//! `file:line:col: error: message` followed by the line and a caret.
+//! `file:line:col: error: message` followed by the line and a caret, in
+//! colour for a terminal ([`Style`]).
 
 use std::fmt;
 use std::ops::Range;
@@ -102,51 +103,147 @@ impl Report {
     }
 }
 
-impl fmt::Display for Report {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// How diagnostics are drawn: plain text, or with ANSI colours for a
+/// terminal. The text is the same either way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Style {
+    #[default]
+    Plain,
+    Coloured,
+}
+
+/// Where a span starts and ends in a source: 1-based lines and columns
+/// (columns count characters). The end is the position just after the
+/// span, as in most editors' diagnostics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Location {
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+}
+
+impl Source {
+    /// The lines and columns a byte span covers.
+    pub fn location(&self, span: &Range<usize>) -> Location {
+        let (line, column) = self.line_col(span.start);
+        let (end_line, end_column) = self.line_col(span.end.max(span.start));
+        Location {
+            line,
+            column,
+            end_line,
+            end_column,
+        }
+    }
+}
+
+impl Report {
+    /// Renders every diagnostic as `file:line:col: error: message`, the
+    /// line, a caret under the span and the help, in colour if asked.
+    pub fn render(&self, style: Style) -> String {
+        let mut out = String::new();
         for (i, d) in self.diagnostics.iter().enumerate() {
             if i > 0 {
-                writeln!(f)?;
+                out.push('\n');
             }
-            write_diagnostic(f, &self.source, d)?;
+            write_diagnostic(&mut out, &self.source, d, style);
         }
-        Ok(())
+        out
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(Style::Plain))
     }
 }
 
 impl std::error::Error for Report {}
 
-fn write_diagnostic(f: &mut fmt::Formatter<'_>, src: &Source, d: &Diagnostic) -> fmt::Result {
-    let (line, col) = src.line_col(d.span.start);
+/// A message that points into no source, as `error: message` or
+/// `warning: message`, coloured like a diagnostic's first line.
+pub fn render_message(severity: Severity, message: &str, style: Style) -> String {
+    let p = Palette::new(style, severity);
+    let (sev, msg) = (p.severity, p.message);
+    let kind = match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    format!("{sev}{kind}{sev:#}: {msg}{message}{msg:#}")
+}
+
+/// The ANSI styles of one diagnostic's parts (all empty when plain).
+struct Palette {
+    severity: anstyle::Style,
+    location: anstyle::Style,
+    message: anstyle::Style,
+    gutter: anstyle::Style,
+    help: anstyle::Style,
+}
+
+impl Palette {
+    fn new(style: Style, severity: Severity) -> Palette {
+        use anstyle::{AnsiColor, Style as S};
+        if style == Style::Plain {
+            return Palette {
+                severity: S::new(),
+                location: S::new(),
+                message: S::new(),
+                gutter: S::new(),
+                help: S::new(),
+            };
+        }
+        let colour = match severity {
+            Severity::Error => AnsiColor::BrightRed,
+            Severity::Warning => AnsiColor::BrightYellow,
+        };
+        Palette {
+            severity: S::new().bold().fg_color(Some(colour.into())),
+            location: S::new().bold(),
+            message: S::new().bold(),
+            gutter: S::new().bold().fg_color(Some(AnsiColor::BrightBlue.into())),
+            help: S::new().bold().fg_color(Some(AnsiColor::BrightCyan.into())),
+        }
+    }
+}
+
+fn write_diagnostic(out: &mut String, src: &Source, d: &Diagnostic, style: Style) {
+    use std::fmt::Write as _;
+    let p = Palette::new(style, d.severity);
+    let (sev, loc, msg, gut, help) = (p.severity, p.location, p.message, p.gutter, p.help);
+    let at = src.location(&d.span);
+    let (line, col) = (at.line, at.column);
     let kind = match d.severity {
         Severity::Error => "error",
         Severity::Warning => "warning",
     };
-    writeln!(f, "{}:{}:{}: {}: {}", src.name, line, col, kind, d.message)?;
+    // Writing into a String cannot fail.
+    let _ = writeln!(
+        out,
+        "{loc}{}:{}:{}:{loc:#} {sev}{kind}{sev:#}: {msg}{}{msg:#}",
+        src.name, line, col, d.message
+    );
     if let Some(text) = src.text.lines().nth(line - 1) {
         let gutter = line.to_string();
-        writeln!(f, "{} | {}", gutter, text)?;
+        let _ = writeln!(out, "{gut}{} |{gut:#} {}", gutter, text);
         let line_chars = text.chars().count();
-        let (_, end_col) = src.line_col(d.span.end.max(d.span.start));
-        let (end_line, _) = src.line_col(d.span.end.max(d.span.start));
-        let width = if end_line == line && end_col > col {
-            end_col - col
+        let width = if at.end_line == line && at.end_column > col {
+            at.end_column - col
         } else {
             1
         };
         let width = width.min(line_chars.saturating_sub(col - 1).max(1));
-        writeln!(
-            f,
-            "{} | {}{}",
+        let _ = writeln!(
+            out,
+            "{gut}{} |{gut:#} {}{sev}{}{sev:#}",
             " ".repeat(gutter.len()),
             " ".repeat(col - 1),
             "^".repeat(width)
-        )?;
+        );
     }
-    if let Some(help) = &d.help {
-        writeln!(f, "  = help: {help}")?;
+    if let Some(h) = &d.help {
+        let _ = writeln!(out, "  {help}= help:{help:#} {h}");
     }
-    Ok(())
 }
 
 /// The candidate closest to `wrong` by edit distance, if it is close enough
@@ -201,6 +298,45 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("help: remove it"));
+    }
+
+    #[test]
+    fn coloured_rendering_has_the_same_text() {
+        let report = Report {
+            source: Source::new("x.toml", "a = 1\nbad = 2\n"),
+            diagnostics: vec![
+                Diagnostic::error(6..9, "unknown key `bad`").with_help("remove it"),
+                Diagnostic::warning(0..1, "unused"),
+            ],
+        };
+        let coloured = report.render(Style::Coloured);
+        assert!(coloured.contains('\u{1b}'), "{coloured}");
+        let stripped = strip_ansi(&coloured);
+        assert_eq!(stripped, report.render(Style::Plain));
+    }
+
+    #[test]
+    fn locations_end_after_the_span() {
+        let src = Source::new("x.toml", "a = 1\nbad = 2\n");
+        let at = src.location(&(6..9));
+        assert_eq!((at.line, at.column, at.end_line, at.end_column), (2, 1, 2, 4));
+    }
+
+    fn strip_ansi(s: &str) -> String {
+        let mut out = String::new();
+        let mut chars = s.chars();
+        while let Some(c) = chars.next() {
+            if c == '\u{1b}' {
+                for c in chars.by_ref() {
+                    if c == 'm' {
+                        break;
+                    }
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
     }
 
     #[test]

@@ -63,7 +63,7 @@ pub fn move_map(rules: &Ruleset, ty: TypeId, colour: Colour, origin: Square) -> 
     let kind = rules.types[usize::from(ty)].kind;
     for prog in &rules.programs[colour.index()][kind] {
         let multi = prog.legs.len() > 1;
-        let mut w = Walker::new(rules, &cells, colour, origin);
+        let mut w = Walker::new(rules, None, &cells, colour, origin);
         w.walk(prog, 0, origin, 0, &mut |w: &Walker| {
             paths += 1;
             let mut prev = origin;

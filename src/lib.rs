@@ -14,5 +14,6 @@ pub mod notation;
 pub mod perft;
 pub mod play;
 pub mod position;
+pub mod render;
 pub mod rules;
 pub mod ruleset;

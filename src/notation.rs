@@ -26,16 +26,17 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
         seen[i] = sq;
         s.push(if captures { 'x' } else { '-' });
         s.push_str(&geo.square_name(sq));
+        for t in m.shots_after(i) {
+            s.push('*');
+            s.push_str(&geo.square_name(t));
+        }
     }
-    match m.promotion {
-        Promotion::Promote => s.push('+'),
-        Promotion::Decline => s.push('='),
-        Promotion::None => {}
-    }
-    for &sq in m.shots() {
-        s.push('*');
-        s.push_str(&geo.square_name(sq));
-    }
+    s.push_str(match m.promotion {
+        Promotion::Promote => "+",
+        Promotion::PromoteWithChain => "+&",
+        Promotion::Decline => "=",
+        Promotion::None => "",
+    });
     s
 }
 
@@ -82,13 +83,17 @@ fn error(text: &str, span: std::ops::Range<usize>, msg: impl Into<String>) -> Re
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
     let geo = &pos.rules().geometry;
     let t = text.trim();
-    let (body, promo) = match t.as_bytes().last() {
-        Some(b'+') => (&t[..t.len() - 1], Some(true)),
-        Some(b'=') => (&t[..t.len() - 1], Some(false)),
-        _ => (t, None),
+    let (body, promo) = if let Some(b) = t.strip_suffix("+&") {
+        (b, Some(Promotion::PromoteWithChain))
+    } else if let Some(b) = t.strip_suffix('+') {
+        (b, Some(Promotion::Promote))
+    } else if let Some(b) = t.strip_suffix('=') {
+        (b, Some(Promotion::Decline))
+    } else {
+        (t, None)
     };
-    let squares = split_squares(geo, body).or_else(|| split_usi(geo, body));
-    let Some(squares) = squares else {
+    let parsed = split_squares(geo, body).or_else(|| split_usi(geo, body).map(|s| (s, Vec::new())));
+    let Some((squares, shots)) = parsed else {
         return Err(error(
             text,
             0..text.len().max(1),
@@ -107,19 +112,24 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
     let (from, landings) = (squares[0], &squares[1..]);
     let candidates: Vec<&Move> = legal
         .iter()
-        .filter(|m| m.from == from && m.landings() == landings)
+        .filter(|m| {
+            m.from == from
+                && m.landings() == landings
+                && m.n_shots as usize == shots.len()
+                && shots
+                    .iter()
+                    .enumerate()
+                    .all(|(j, &(after, sq))| m.shots[j] == sq && usize::from(m.shot_after[j]) == after)
+        })
         .collect();
     let chosen: Vec<&&Move> = candidates
         .iter()
         .filter(|m| match (promo, m.promotion) {
-            (Some(true), Promotion::Promote) => true,
-            (Some(true), _) => false,
-            (Some(false), Promotion::Decline) => true,
-            (Some(false), _) => false,
+            (Some(wanted), actual) => wanted == actual,
             (None, Promotion::None) => true,
             // USI has no decline marker: a plain USI move declines.
             (None, Promotion::Decline) => !t.contains(['-', 'x']),
-            (None, Promotion::Promote) => false,
+            (None, _) => false,
         })
         .collect();
     match (chosen.first(), candidates.is_empty()) {
@@ -129,7 +139,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
             let wanted: Vec<char> = canonical.chars().filter(|c| matches!(c, '-' | 'x')).collect();
             let given: Vec<char> = body.chars().filter(|c| matches!(c, '-' | 'x')).collect();
             if !given.is_empty() && given != wanted {
-                let shown = canonical.trim_end_matches(['+', '=']);
+                let shown = canonical.trim_end_matches(['+', '=', '&']);
                 let d = Diagnostic::error(
                     0..text.len().max(1),
                     format!("`{t}` marks captures wrongly: `x` before a square where the move captures, `-` elsewhere"),
@@ -193,12 +203,24 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
     }
 }
 
-fn split_squares(geo: &Geometry, body: &str) -> Option<Vec<Square>> {
+/// Squares of a native move text, and its shots as (landing index, square).
+/// Shots of a move text: (index of the landing they follow, square).
+type Shots = Vec<(usize, Square)>;
+
+fn split_squares(geo: &Geometry, body: &str) -> Option<(Vec<Square>, Shots)> {
     let mut out = Vec::new();
-    for part in body.split(['-', 'x']) {
-        out.push(geo.parse_square(part)?);
+    let mut shots = Vec::new();
+    for (i, part) in body.split(['-', 'x']).enumerate() {
+        let mut pieces = part.split('*');
+        out.push(geo.parse_square(pieces.next()?)?);
+        for shot in pieces {
+            if i == 0 {
+                return None;
+            }
+            shots.push((i - 1, geo.parse_square(shot)?));
+        }
     }
-    Some(out)
+    Some((out, shots))
 }
 
 fn split_usi(geo: &Geometry, body: &str) -> Option<Vec<Square>> {
@@ -213,7 +235,9 @@ fn split_usi(geo: &Geometry, body: &str) -> Option<Vec<Square>> {
         if i == start || i >= b.len() {
             return None;
         }
-        i += 1;
+        // The rank letter: step over a whole character, so that a
+        // non-ASCII one is rejected rather than split.
+        i += body[i..].chars().next().map_or(1, char::len_utf8);
         out.push(parse_usi_square(geo, &body[start..i])?);
     }
     Some(out)

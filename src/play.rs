@@ -4,18 +4,16 @@
 
 use crate::board::{Colour, Square};
 use crate::dsl::eval;
-use crate::movegen::{Move, Promotion, SideFacts, in_check};
+use crate::movegen::{Move, PointFacts, Promotion, SideFacts, in_check};
 use crate::position::{Cell, EndReason, LastMove, MAX_CAPTURES, Outcome, Position, cell, cell_colour, cell_type};
-use crate::ruleset::{RepetitionPolicy, Result3};
+use crate::ruleset::{BothLose, RepetitionPolicy, Result3, TypeId};
 
-/// What is needed to take a move back.
+/// What is needed to take a move back. The squares a move changed are
+/// kept in the position's journal; this records where its entries start.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
-    mv: Move,
-    moving: Cell,
-    placed: Cell,
-    captured: [(Square, Cell); MAX_CAPTURES],
-    n_captured: u8,
+    journal: usize,
+    side: Colour,
     last: LastMove,
     hash: u64,
     outcome: Option<Outcome>,
@@ -23,7 +21,7 @@ pub struct Undo {
     killed: [[u64; 4]; 2],
 }
 
-/// The pieces a move captures, in path order (each square once).
+/// The pieces a move captures by moving, in path order (each square once).
 fn victims(pos: &Position, m: &Move, out: &mut [(Square, Cell); MAX_CAPTURES]) -> usize {
     let mover = pos.cells[usize::from(m.from)];
     let colour = cell_colour(mover);
@@ -43,23 +41,31 @@ fn victims(pos: &Position, m: &Move, out: &mut [(Square, Cell); MAX_CAPTURES]) -
     n
 }
 
+/// The type a piece of type `ty` becomes by promoting, if it can.
+fn promoted(pos: &Position, ty: TypeId) -> Option<TypeId> {
+    pos.rules.types[usize::from(ty)].promotes_to
+}
+
 fn placed_cell(pos: &Position, m: &Move) -> Cell {
     let mover = pos.cells[usize::from(m.from)];
     match m.promotion {
-        Promotion::Promote => {
-            let ty = cell_type(mover);
-            match pos.rules.types[usize::from(ty)].promotes_to {
-                Some(p) => cell(cell_colour(mover), p),
-                None => mover,
-            }
-        }
+        Promotion::Promote | Promotion::PromoteWithChain => match promoted(pos, cell_type(mover)) {
+            Some(p) => cell(cell_colour(mover), p),
+            None => mover,
+        },
         _ => mover,
     }
 }
 
-/// The hash of the position a move leads to, without playing it.
+/// The hash of the position a move leads to, without changing `pos`.
 pub(crate) fn hash_after(pos: &Position, m: &Move) -> u64 {
     let rules = &pos.rules;
+    if rules.has_effects {
+        // Shots, auras and promotion effects can change any square: play it.
+        let mut p = pos.clone();
+        p.play(m);
+        return p.hash;
+    }
     let n = pos.cells.len();
     let z = |c: Cell, sq: Square| rules.zobrist[usize::from(c) * n + usize::from(sq)];
     let mut h = pos.hash ^ rules.zobrist_side;
@@ -74,18 +80,45 @@ pub(crate) fn hash_after(pos: &Position, m: &Move) -> u64 {
 }
 
 impl Position {
+    /// Changes one square, keeping counts and hash, and journals it.
+    fn set(&mut self, sq: Square, new: Cell) {
+        let old = self.cells[usize::from(sq)];
+        if old == new {
+            return;
+        }
+        let n = self.cells.len();
+        let z = |c: Cell| self.rules.zobrist[usize::from(c) * n + usize::from(sq)];
+        let mut h = self.hash;
+        if old != 0 {
+            h ^= z(old);
+            self.counts[cell_colour(old).index()][usize::from(cell_type(old))] -= 1;
+        }
+        if new != 0 {
+            h ^= z(new);
+            self.counts[cell_colour(new).index()][usize::from(cell_type(new))] += 1;
+        }
+        self.hash = h;
+        self.journal.push((sq, old));
+        self.cells[usize::from(sq)] = new;
+    }
+
+    /// Removes the piece on `sq` as killed: kill history and the record of
+    /// the move's captures.
+    fn kill(&mut self, sq: Square, last: &mut LastMove) {
+        let c = self.cells[usize::from(sq)];
+        if c == 0 {
+            return;
+        }
+        self.mark_killed(cell_colour(c), cell_type(c));
+        last.push_capture(sq, cell_type(c));
+        self.set(sq, 0);
+    }
+
     /// Plays a move that `legal_moves` generated for this position.
     pub fn play(&mut self, m: &Move) -> Undo {
-        let moving = self.cells[usize::from(m.from)];
-        let placed = placed_cell(self, m);
-        let mut captured = [(0, 0); MAX_CAPTURES];
-        let n_captured = victims(self, m, &mut captured);
         let undo = Undo {
-            mv: *m,
-            moving,
-            placed,
-            captured,
-            n_captured: n_captured as u8,
+            journal: self.journal.len(),
+            side: self.side,
             last: self.last,
             hash: self.hash,
             outcome: self.outcome,
@@ -93,23 +126,26 @@ impl Position {
             killed: self.killed,
         };
         self.history.push(self.hash);
-        self.hash = hash_after(self, m);
+        let moving = self.cells[usize::from(m.from)];
+        let side = cell_colour(moving);
         let mut last = LastMove {
             mover: Some(cell_type(moving)),
             to: Some(m.to()),
             ..LastMove::default()
         };
-        self.cells[usize::from(m.from)] = 0;
-        for &(sq, c) in &captured[..n_captured] {
-            self.cells[usize::from(sq)] = 0;
-            self.counts[cell_colour(c).index()][usize::from(cell_type(c))] -= 1;
-            self.mark_killed(cell_colour(c), cell_type(c));
-            last.push_capture(sq, cell_type(c));
+        if self.rules.has_effects {
+            self.play_with_effects(m, moving, &mut last);
+        } else {
+            let placed = placed_cell(self, m);
+            let mut caps = [(0, 0); MAX_CAPTURES];
+            let n = victims(self, m, &mut caps);
+            self.set(m.from, 0);
+            for &(sq, _) in &caps[..n] {
+                self.kill(sq, &mut last);
+            }
+            self.set(m.to(), placed);
         }
-        self.cells[usize::from(m.to())] = placed;
-        let side = cell_colour(moving);
-        self.counts[side.index()][usize::from(cell_type(moving))] -= 1;
-        self.counts[side.index()][usize::from(cell_type(placed))] += 1;
+        self.hash ^= self.rules.zobrist_side;
         self.last = last;
         self.side = side.opposite();
         if self.rules.repetition == RepetitionPolicy::CreatorLoses {
@@ -122,19 +158,175 @@ impl Position {
         undo
     }
 
+    /// A move in a variant with effects, in the order of a turn: each
+    /// landing captures, then the shots fired after it; a mover that lands
+    /// in a killing aura dies; a source of such an aura that arrives kills
+    /// around it; promotion and what it sets off; compulsory demotions.
+    fn play_with_effects(&mut self, m: &Move, moving: Cell, last: &mut LastMove) {
+        let rules = self.rules.clone();
+        let side = cell_colour(moving);
+        let placed = placed_cell(self, m);
+        self.set(m.from, 0);
+        for (i, &sq) in m.landings().iter().enumerate() {
+            let c = self.cells[usize::from(sq)];
+            if c != 0 && cell_colour(c) != side {
+                self.kill(sq, last);
+            }
+            for t in m.shots_after(i) {
+                let c = self.cells[usize::from(t)];
+                if c != 0 && cell_colour(c) != side {
+                    self.kill(t, last);
+                }
+            }
+        }
+        let to = m.to();
+        let mover_ty = cell_type(moving);
+        let source = rules.auras.iter().any(|a| a.source.contains(mover_ty));
+        if !source && self.in_aura(to, None) {
+            // Burnt on arrival: it dies where it lands (friendly fire counts).
+            self.mark_killed(side, mover_ty);
+            last.push_capture(to, mover_ty);
+            self.demote_all(last);
+            return;
+        }
+        self.set(to, placed);
+        let promoted_now = placed != moving;
+        // A source that arrives, or is created by promotion, kills around it.
+        for a in rules.auras.iter() {
+            let is_source = a.source.contains(cell_type(placed));
+            if is_source && (!promoted_now || a.on_creation || a.source.contains(mover_ty)) {
+                self.burn_around(to, a.distance, &a.source, last);
+            }
+        }
+        if promoted_now {
+            for o in rules.on_promotions.iter().filter(|o| o.kinds.contains(mover_ty)) {
+                let enemies: Vec<Square> = (0..self.cells.len() as Square)
+                    .filter(|&s| {
+                        let c = self.cells[usize::from(s)];
+                        c != 0 && cell_colour(c) != side && o.kill_enemy.contains(cell_type(c))
+                    })
+                    .collect();
+                for s in enemies {
+                    self.kill(s, last);
+                }
+                if m.promotion == Promotion::PromoteWithChain {
+                    for s in 0..self.cells.len() as Square {
+                        let c = self.cells[usize::from(s)];
+                        if c != 0
+                            && cell_colour(c) == side
+                            && o.also_promote.contains(cell_type(c))
+                            && let Some(p) = promoted(self, cell_type(c))
+                        {
+                            self.set(s, cell(side, p));
+                        }
+                    }
+                }
+            }
+        }
+        self.demote_all(last);
+    }
+
+    /// Is `sq` within a killing aura of a source other than the piece on
+    /// `except`?
+    fn in_aura(&self, sq: Square, except: Option<Square>) -> bool {
+        let geo = &self.rules.geometry;
+        let (x0, y0) = geo.xy(sq);
+        self.rules.auras.iter().any(|a| {
+            let d = i32::from(a.distance);
+            (-d..=d).any(|dy| {
+                (-d..=d).any(|dx| {
+                    (dx, dy) != (0, 0)
+                        && geo.square(x0 + dx, y0 + dy).is_some_and(|t| {
+                            let c = self.cells[usize::from(t)];
+                            Some(t) != except && c != 0 && a.source.contains(cell_type(c))
+                        })
+                })
+            })
+        })
+    }
+
+    /// The source on `sq` kills every piece within `d`; if another source
+    /// stands there, the arriving one dies too (the standing one survives).
+    fn burn_around(&mut self, sq: Square, d: u8, sources: &crate::dsl::TypeSet, last: &mut LastMove) {
+        let geo = self.rules.geometry.clone();
+        let (x0, y0) = geo.xy(sq);
+        let d = i32::from(d);
+        let mut met_source = false;
+        for dy in -d..=d {
+            for dx in -d..=d {
+                let Some(t) = geo.square(x0 + dx, y0 + dy) else {
+                    continue;
+                };
+                let c = self.cells[usize::from(t)];
+                if t == sq || c == 0 {
+                    continue;
+                }
+                if sources.contains(cell_type(c)) {
+                    met_source = true;
+                } else {
+                    self.kill(t, last);
+                }
+            }
+        }
+        if met_source {
+            self.kill(sq, last);
+        }
+    }
+
+    /// Applies every compulsory demotion until none applies.
+    fn demote_all(&mut self, _last: &mut LastMove) {
+        let rules = self.rules.clone();
+        if rules.demotions.is_empty() {
+            return;
+        }
+        loop {
+            let mut changed = false;
+            for sq in 0..self.cells.len() as Square {
+                let c = self.cells[usize::from(sq)];
+                if c == 0 {
+                    continue;
+                }
+                let ty = cell_type(c);
+                let origin = rules.origin(ty);
+                if origin == ty {
+                    continue;
+                }
+                let cells = self.cells.clone();
+                let facts = PointFacts {
+                    pos: self,
+                    cells: &cells,
+                    subject: (c, sq),
+                    other: None,
+                };
+                if rules
+                    .demotions
+                    .iter()
+                    .any(|d| d.kinds.contains(ty) && eval(&d.when, &facts) != 0)
+                {
+                    self.set(sq, cell(cell_colour(c), origin));
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
     /// Takes back the move that produced `undo` (the last one played).
     pub fn unplay(&mut self, undo: &Undo) {
-        let m = &undo.mv;
-        let side = cell_colour(undo.moving);
-        self.cells[usize::from(m.to())] = 0;
-        for &(sq, c) in &undo.captured[..usize::from(undo.n_captured)] {
-            self.cells[usize::from(sq)] = c;
-            self.counts[cell_colour(c).index()][usize::from(cell_type(c))] += 1;
+        while self.journal.len() > undo.journal {
+            let Some((sq, old)) = self.journal.pop() else { break };
+            let cur = self.cells[usize::from(sq)];
+            if cur != 0 {
+                self.counts[cell_colour(cur).index()][usize::from(cell_type(cur))] -= 1;
+            }
+            if old != 0 {
+                self.counts[cell_colour(old).index()][usize::from(cell_type(old))] += 1;
+            }
+            self.cells[usize::from(sq)] = old;
         }
-        self.cells[usize::from(m.from)] = undo.moving;
-        self.counts[side.index()][usize::from(cell_type(undo.placed))] -= 1;
-        self.counts[side.index()][usize::from(cell_type(undo.moving))] += 1;
-        self.side = side;
+        self.side = undo.side;
         self.last = undo.last;
         self.hash = undo.hash;
         self.outcome = undo.outcome;
@@ -147,7 +339,10 @@ impl Position {
     /// Judges the position after `mover` moved: losses, answerable wins,
     /// wins, repetition. Returns the outcome and the pending win.
     fn judge_after_move(&self, mover: Colour) -> (Option<Outcome>, Option<(Colour, u8)>) {
-        if let Some(o) = judge_losses(self) {
+        if let Some(mut o) = judge_losses(self) {
+            if o.black == Result3::Draw && self.rules.victory.both_lose == BothLose::MoverLoses {
+                o = Outcome::for_side(mover, Result3::Loss, EndReason::Lost);
+            }
             return (Some(o), None);
         }
         let rules = &*self.rules;

@@ -161,8 +161,84 @@ pub struct Win {
     pub answerable: bool,
 }
 
+/// When both sides meet the losing condition after one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BothLose {
+    Draw,
+    MoverLoses,
+}
+
+/// How a shot meets pieces in its line of fire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Over {
+    /// The first piece stops the shot.
+    Never,
+    /// The shot may pass over any number of pieces its screen allows.
+    Any,
+    /// The shot must pass over exactly one piece (a screen).
+    ExactlyOne,
+}
+
+/// A piece kind's shooting.
+#[derive(Clone, Debug)]
+pub struct Shooting {
+    /// A number-valued expression (Shot place, no target).
+    pub range: Expr,
+    pub shots: u8,
+    /// Shoot after each leg, not only after the whole move.
+    pub each_leg: bool,
+    pub over: Over,
+    pub screen: Option<Expr>,
+    pub target: Option<Expr>,
+    pub when: Option<Expr>,
+}
+
+/// A killing area around its source pieces.
+#[derive(Clone, Debug)]
+pub struct KillAura {
+    pub id: String,
+    pub source: TypeSet,
+    pub distance: u8,
+    pub intermediate_landings: bool,
+    pub on_creation: bool,
+}
+
+/// How far a freezing line reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreezeMode {
+    FirstPiece,
+    WholeLine,
+    UntilFriendly,
+}
+
+#[derive(Clone, Debug)]
+pub struct Freeze {
+    pub id: String,
+    pub source: TypeSet,
+    /// Offset indices per colour of the source.
+    pub lines: [Vec<u8>; 2],
+    pub mode: FreezeMode,
+}
+
+#[derive(Clone, Debug)]
+pub struct Demotion {
+    pub id: String,
+    pub kinds: TypeSet,
+    /// Piece place.
+    pub when: Expr,
+}
+
+#[derive(Clone, Debug)]
+pub struct OnPromotion {
+    pub id: String,
+    pub kinds: TypeSet,
+    pub kill_enemy: TypeSet,
+    pub also_promote: TypeSet,
+}
+
 #[derive(Clone, Debug)]
 pub struct Victory {
+    pub both_lose: BothLose,
     pub loses_when: Expr,
     /// What "no legal move" means for the side to move.
     pub no_moves: Result3,
@@ -238,6 +314,15 @@ pub struct Ruleset {
     /// Types whose kills some condition asks about (`killed(...)`): only
     /// these are recorded in a position's kill history.
     pub tracked_kills: [u64; 4],
+    /// `shooting[kind]`.
+    pub shooting: Vec<Option<Shooting>>,
+    pub auras: Vec<KillAura>,
+    pub freezes: Vec<Freeze>,
+    pub demotions: Vec<Demotion>,
+    pub on_promotions: Vec<OnPromotion>,
+    /// Whether any of shooting, auras, demotions or promotion effects exist:
+    /// moves then change more than their own squares.
+    pub has_effects: bool,
 }
 
 impl Ruleset {

@@ -4,6 +4,7 @@
 //! Option overrides (from the command line) are applied here, so that
 //! conditions can fold options into constants.
 
+mod effects;
 mod movement;
 mod setup;
 
@@ -441,7 +442,31 @@ impl Checker<'_> {
                 Result3::Loss
             }
         };
+        let both_lose = match f.victory.both_lose.as_ref().map(|t| (t.span(), t.get_ref().as_str())) {
+            None | Some((_, "draw")) => BothLose::Draw,
+            Some((_, "mover_loses")) => BothLose::MoverLoses,
+            Some((span, other)) => {
+                self.push(
+                    Diagnostic::error(span, format!("unknown value `{other}`")).suggest(other, ["draw", "mover_loses"]),
+                );
+                BothLose::Draw
+            }
+        };
+        let effects = {
+            let cx = effects::Context {
+                kind_sets: &kind_sets,
+                options: &opt_values,
+                scope: &scope,
+                geo: &geo,
+            };
+            self.effects(f, &cx, &mut offsets)
+        };
+        let has_effects = effects.shooting.iter().any(|s| s.is_some())
+            || !effects.auras.is_empty()
+            || !effects.demotions.is_empty()
+            || !effects.on_promotions.is_empty();
         let victory = Victory {
+            both_lose,
             loses_when: cond(self, &f.victory.loses_when, Place::Side),
             no_moves,
             wins: f
@@ -483,6 +508,11 @@ impl Checker<'_> {
                 for progs in side {
                     exprs.extend(progs.iter().filter_map(|p| p.when.as_ref()));
                 }
+            }
+            exprs.extend(effects.demotions.iter().map(|d| &d.when));
+            for s in effects.shooting.iter().flatten() {
+                exprs.push(&s.range);
+                exprs.extend(s.screen.iter().chain(&s.target).chain(&s.when));
             }
             for e in exprs {
                 dsl::killed_sets(e, &mut |set| {
@@ -562,6 +592,12 @@ impl Checker<'_> {
             options,
             zobrist_side: splitmix(0x5eed_0f9a_7ba1),
             tracked_kills,
+            shooting: effects.shooting,
+            auras: effects.auras,
+            freezes: effects.freezes,
+            demotions: effects.demotions,
+            on_promotions: effects.on_promotions,
+            has_effects,
             zobrist,
         })
     }
@@ -815,6 +851,6 @@ fn splitmix(mut x: u64) -> u64 {
 
 fn zobrist_keys(cells: usize, squares: usize) -> Vec<u64> {
     (0..cells * squares)
-        .map(|i| splitmix(i as u64 * 0x2545_F491_4F6C_DD1D + 1))
+        .map(|i| splitmix((i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D).wrapping_add(1)))
         .collect()
 }

@@ -29,6 +29,10 @@ pub trait Facts {
     fn last_captured_at(&self, sq: Square) -> bool;
     fn protected(&self, piece: PieceRef, when: super::Protection) -> bool;
     fn killed(&self, enemy: bool, set: &super::TypeSet) -> bool;
+    /// Is a piece of `set` (ours or the enemy's) within `dist` of `sq`?
+    fn near(&self, enemy: bool, sq: Square, dist: i32, metric: super::Metric, set: &super::TypeSet) -> bool;
+    /// Does the move being judged kill a piece of the set?
+    fn captured_kind(&self, set: &super::TypeSet) -> bool;
 }
 
 fn square_of(v: i32) -> Option<Square> {
@@ -81,5 +85,15 @@ pub fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
         Expr::LastCapturedAt(x) => i32::from(square_of(eval(x, f)).is_some_and(|s| f.last_captured_at(s))),
         Expr::Protected { piece, when } => i32::from(f.protected(*piece, *when)),
         Expr::Killed { enemy, set } => i32::from(f.killed(*enemy, set)),
+        Expr::CapturedKind(set) => i32::from(f.captured_kind(set)),
+        Expr::Near {
+            enemy,
+            metric,
+            set,
+            args,
+        } => {
+            let dist = eval(&args.1, f);
+            i32::from(square_of(eval(&args.0, f)).is_some_and(|s| f.near(*enemy, s, dist, *metric, set)))
+        }
     }
 }

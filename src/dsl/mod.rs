@@ -83,6 +83,21 @@ pub enum Place {
     Side,
     /// A move's `when`: judged for a piece before it moves.
     Move,
+    /// A shot: `shooter` (where it stands to shoot) and `target`.
+    Shot,
+    /// One piece on the board (`piece`), e.g. for demotions.
+    Piece,
+}
+
+/// How "within n" is measured by the `*_near` functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Metric {
+    /// max(|dx|, |dy|) <= n: a square area.
+    Chebyshev,
+    /// |dx| + |dy| <= n.
+    Manhattan,
+    /// On one of the eight lines, at most n squares away.
+    Lines,
 }
 
 /// A piece that a condition can talk about.
@@ -152,6 +167,16 @@ pub enum Expr {
     Killed {
         enemy: bool,
         set: TypeSet,
+    },
+    /// This move kills a piece of the set (by moving onto it or shooting).
+    CapturedKind(TypeSet),
+    /// A piece of the set, of our side or the enemy's, stands within a
+    /// distance of a square.
+    Near {
+        enemy: bool,
+        metric: Metric,
+        set: TypeSet,
+        args: Box<(Expr, Expr)>,
     },
     Protected {
         piece: PieceRef,
@@ -236,6 +261,15 @@ impl Typed {
 /// Compiles a condition whose text starts at byte `base` in its file.
 /// Returns the expression, or every error found (spans are file offsets).
 pub fn compile(text: &str, base: usize, scope: &Scope) -> Result<Expr, Vec<Diagnostic>> {
+    compile_typed(text, base, scope, Ty::Bool)
+}
+
+/// Compiles a number-valued expression (e.g. a shooting range).
+pub fn compile_number(text: &str, base: usize, scope: &Scope) -> Result<Expr, Vec<Diagnostic>> {
+    compile_typed(text, base, scope, Ty::Int)
+}
+
+fn compile_typed(text: &str, base: usize, scope: &Scope, want: Ty) -> Result<Expr, Vec<Diagnostic>> {
     let pairs = ConditionParser::parse(Rule::condition, text).map_err(|e| {
         let (start, end) = match e.location {
             pest::error::InputLocation::Pos(p) => (p, p + 1),
@@ -265,11 +299,13 @@ pub fn compile(text: &str, base: usize, scope: &Scope) -> Result<Expr, Vec<Diagn
     };
     let span = c.span(&root);
     let typed = c.expr(root);
-    if c.errors.is_empty() && typed.ty != Ty::Bool {
-        c.errors.push(Diagnostic::error(
-            span,
-            format!("a condition must be true or false, this is {}", typed.ty.name()),
-        ));
+    if c.errors.is_empty() && typed.ty != want {
+        let msg = if want == Ty::Bool {
+            format!("a condition must be true or false, this is {}", typed.ty.name())
+        } else {
+            format!("expected {}, this is {}", want.name(), typed.ty.name())
+        };
+        c.errors.push(Diagnostic::error(span, msg));
     }
     if c.errors.is_empty() {
         Ok(simplify(typed.expr))
@@ -638,6 +674,8 @@ impl Compiler<'_, '_> {
     fn piece_name(&self, name: &str) -> Option<PieceRef> {
         match (self.scope.place, name) {
             (Place::Capture | Place::Promotion | Place::Move, "mover") => Some(PieceRef::Mover),
+            (Place::Shot, "shooter") | (Place::Piece, "piece") => Some(PieceRef::Mover),
+            (Place::Shot, "target") => Some(PieceRef::Victim),
             (Place::Capture, "victim") => Some(PieceRef::Victim),
             (Place::Capture, "bridge") => Some(PieceRef::Bridge),
             (Place::Capture | Place::Promotion | Place::Move, "last.mover") => Some(PieceRef::LastMover),
@@ -655,6 +693,8 @@ impl Compiler<'_, '_> {
             "last.captured",
             "killed",
             "enemy_killed",
+            "enemy_near",
+            "own_near",
         ];
         match self.scope.place {
             Place::Capture => v.extend([
@@ -671,6 +711,7 @@ impl Compiler<'_, '_> {
                 "protected_after_counting_captured",
             ]),
             Place::Promotion => v.extend([
+                "captured",
                 "last.captured_at",
                 "mover",
                 "from",
@@ -682,6 +723,8 @@ impl Compiler<'_, '_> {
                 "rank",
             ]),
             Place::Move => v.extend(["last.captured_at", "mover", "last.mover", "distance", "in_zone", "rank"]),
+            Place::Shot => v.extend(["shooter", "target", "distance", "in_zone", "rank"]),
+            Place::Piece => v.extend(["piece", "distance", "in_zone", "rank"]),
             Place::Side => {}
         }
         v
@@ -751,7 +794,10 @@ impl Compiler<'_, '_> {
         let name = name_pair.as_str().to_string();
         let args: Vec<Pair<Rule>> = it.collect();
         let place = self.scope.place;
-        let mover_place = matches!(place, Place::Capture | Place::Promotion | Place::Move);
+        let mover_place = matches!(
+            place,
+            Place::Capture | Place::Promotion | Place::Move | Place::Shot | Place::Piece
+        );
         let arity = |c: &mut Self, n: usize| -> bool {
             if args.len() != n {
                 c.err(
@@ -768,7 +814,9 @@ impl Compiler<'_, '_> {
             }
         };
         match name.as_str() {
-            "count" | "enemy_count" | "last.captured" | "killed" | "enemy_killed" => {
+            "count" | "enemy_count" | "last.captured" | "killed" | "enemy_killed" | "captured"
+                if name != "captured" || place == Place::Promotion =>
+            {
                 if !arity(self, 1) {
                     return ERROR;
                 }
@@ -791,6 +839,7 @@ impl Compiler<'_, '_> {
                 };
                 match name.as_str() {
                     "last.captured" => Typed::new(Ty::Bool, Expr::LastCaptured(set)),
+                    "captured" => Typed::new(Ty::Bool, Expr::CapturedKind(set)),
                     "killed" | "enemy_killed" => {
                         if set.iter().any(|t| t >= 256) {
                             self.err(span.clone(), "kill history is kept for the first 256 piece types only");
@@ -825,6 +874,53 @@ impl Compiler<'_, '_> {
                     "in_zone" => Typed::new(Ty::Bool, Expr::InZone(Box::new(e))),
                     _ => Typed::new(Ty::Int, Expr::Rank(Box::new(e))),
                 }
+            }
+            "enemy_near"
+            | "own_near"
+            | "enemy_near_manhattan"
+            | "own_near_manhattan"
+            | "enemy_on_lines"
+            | "own_on_lines"
+                if place != Place::Side =>
+            {
+                // NAME(square, distance, kinds)
+                if !arity(self, 3) {
+                    return ERROR;
+                }
+                let mut it = args.into_iter();
+                let (Some(a), Some(b), Some(c)) = (it.next(), it.next(), it.next()) else {
+                    return ERROR;
+                };
+                let (sa, sb) = (self.span(&a), self.span(&b));
+                let ta = self.expr(a);
+                let sq = self.expect(ta, Ty::Square, sa);
+                let tb = self.expr(b);
+                let dist = self.expect(tb, Ty::Int, sb);
+                let set = match c.into_inner().next() {
+                    Some(q) if q.as_rule() == Rule::kind_list => self.kind_set(q, false),
+                    Some(q) => {
+                        let qs = self.span(&q);
+                        let text = q.as_str().trim().to_string();
+                        self.kind_by_name(&text, qs)
+                    }
+                    None => TypeSet::default(),
+                };
+                let metric = if name.ends_with("manhattan") {
+                    Metric::Manhattan
+                } else if name.ends_with("lines") {
+                    Metric::Lines
+                } else {
+                    Metric::Chebyshev
+                };
+                Typed::new(
+                    Ty::Bool,
+                    Expr::Near {
+                        enemy: name.starts_with("enemy"),
+                        metric,
+                        set,
+                        args: Box::new((sq, dist)),
+                    },
+                )
             }
             "distance" if mover_place => {
                 if !arity(self, 2) {
@@ -989,6 +1085,12 @@ impl Facts for NoFacts {
     fn killed(&self, _: bool, _: &TypeSet) -> bool {
         false
     }
+    fn near(&self, _: bool, _: crate::board::Square, _: i32, _: Metric, _: &TypeSet) -> bool {
+        false
+    }
+    fn captured_kind(&self, _: &TypeSet) -> bool {
+        false
+    }
 }
 
 /// Calls `f` with every kind set a condition asks `killed`/`enemy_killed`
@@ -1003,7 +1105,7 @@ pub fn killed_sets(e: &Expr, f: &mut dyn FnMut(&TypeSet)) {
             killed_sets(&b.1, f);
             killed_sets(&b.2, f);
         }
-        Expr::Cmp(_, b) | Expr::Add(b) | Expr::Sub(b) | Expr::Distance(b) => {
+        Expr::Cmp(_, b) | Expr::Add(b) | Expr::Sub(b) | Expr::Distance(b) | Expr::Near { args: b, .. } => {
             killed_sets(&b.0, f);
             killed_sets(&b.1, f);
         }

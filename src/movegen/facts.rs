@@ -3,7 +3,7 @@
 
 use super::{Walker, attacked, walk_piece};
 use crate::board::{Colour, NO_SQUARE, Square};
-use crate::dsl::{Facts, PieceFact, PieceRef, Protection, SquareRef, TypeSet};
+use crate::dsl::{Facts, Metric, PieceFact, PieceRef, Protection, SquareRef, TypeSet};
 use crate::position::{Cell, Position, cell, cell_colour, cell_type};
 use crate::ruleset::{Ruleset, TypeId};
 
@@ -21,6 +21,39 @@ fn count(pos: &Position, colour: Colour, set: &TypeSet) -> i32 {
     set.iter()
         .map(|t| i32::from(counts.get(usize::from(t)).copied().unwrap_or(0)))
         .sum()
+}
+
+/// Is a piece of `set` belonging to `side` within `dist` of `sq` on `cells`?
+pub(crate) fn near(
+    rules: &Ruleset,
+    cells: &[Cell],
+    side: Colour,
+    sq: Square,
+    dist: i32,
+    metric: Metric,
+    set: &TypeSet,
+) -> bool {
+    let geo = &rules.geometry;
+    let (x0, y0) = geo.xy(sq);
+    for y in (y0 - dist).max(0)..=(y0 + dist).min(geo.height as i32 - 1) {
+        for x in (x0 - dist).max(0)..=(x0 + dist).min(geo.width as i32 - 1) {
+            let (dx, dy) = ((x - x0).abs(), (y - y0).abs());
+            let inside = match metric {
+                Metric::Chebyshev => true,
+                Metric::Manhattan => dx + dy <= dist,
+                Metric::Lines => dx == 0 || dy == 0 || dx == dy,
+            };
+            if !inside || (dx == 0 && dy == 0) {
+                continue;
+            }
+            let Some(s) = geo.square(x, y) else { continue };
+            let c = cells[usize::from(s)];
+            if c != 0 && cell_colour(c) == side && set.contains(cell_type(c)) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 fn last_mover(pos: &Position) -> Option<PieceFact> {
@@ -137,6 +170,14 @@ impl Facts for PathFacts<'_, '_> {
         let side = if enemy { self.w.colour.opposite() } else { self.w.colour };
         set.meets(&self.pos.killed[side.index()])
     }
+    fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
+        let side = if enemy { self.w.colour.opposite() } else { self.w.colour };
+        near(&self.pos.rules, &self.pos.cells, side, sq, dist, metric, set)
+    }
+    fn captured_kind(&self, set: &TypeSet) -> bool {
+        let hit = |c: &Cell| *c != 0 && set.contains(cell_type(*c));
+        self.w.victims[..self.w.len].iter().any(hit) || self.w.shot_victims[..self.w.n_shots].iter().any(hit)
+    }
     fn protected(&self, piece: PieceRef, when: Protection) -> bool {
         match piece {
             PieceRef::Victim => self.victim_protected(when),
@@ -188,5 +229,83 @@ impl Facts for SideFacts<'_> {
     fn killed(&self, enemy: bool, set: &TypeSet) -> bool {
         let side = if enemy { self.side.opposite() } else { self.side };
         set.meets(&self.pos.killed[side.index()])
+    }
+    fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
+        let side = if enemy { self.side.opposite() } else { self.side };
+        near(&self.pos.rules, &self.pos.cells, side, sq, dist, metric, set)
+    }
+    fn captured_kind(&self, _: &TypeSet) -> bool {
+        false
+    }
+}
+
+/// Facts about one piece standing on a board (`cells`, which may be a
+/// board in the middle of a move): the Piece place (`piece`) and the Shot
+/// place (`shooter`, with `target`).
+pub(crate) struct PointFacts<'a> {
+    pub(crate) pos: &'a Position,
+    pub(crate) cells: &'a [Cell],
+    /// The piece the condition is about and where it stands.
+    pub(crate) subject: (Cell, Square),
+    /// The other piece (a shot's target), if any.
+    pub(crate) other: Option<(Cell, Square)>,
+}
+
+impl PointFacts<'_> {
+    fn side(&self, enemy: bool) -> Colour {
+        let own = cell_colour(self.subject.0);
+        if enemy { own.opposite() } else { own }
+    }
+}
+
+impl Facts for PointFacts<'_> {
+    fn piece(&self, r: PieceRef) -> Option<PieceFact> {
+        let rules = &*self.pos.rules;
+        match r {
+            PieceRef::Mover => Some(fact(rules, cell_type(self.subject.0), self.subject.1)),
+            PieceRef::Victim => self.other.map(|(c, sq)| fact(rules, cell_type(c), sq)),
+            PieceRef::Bridge => None,
+            PieceRef::LastMover => last_mover(self.pos),
+        }
+    }
+    fn square(&self, _: SquareRef) -> Option<Square> {
+        None
+    }
+    fn captures(&self) -> i32 {
+        0
+    }
+    fn distance(&self, a: Square, b: Square) -> i32 {
+        self.pos.rules.geometry.distance(a, b)
+    }
+    fn in_zone(&self, sq: Square) -> bool {
+        self.pos
+            .rules
+            .promotion
+            .as_ref()
+            .is_some_and(|p| p.zone[self.side(false).index()][usize::from(sq)])
+    }
+    fn rank(&self, sq: Square) -> i32 {
+        self.pos.rules.geometry.relative_rank(sq, self.side(false))
+    }
+    fn count(&self, enemy: bool, set: &TypeSet) -> i32 {
+        count(self.pos, self.side(enemy), set)
+    }
+    fn last_captured(&self, set: &TypeSet) -> bool {
+        self.pos.last.captures().iter().any(|(_, t)| set.contains(*t))
+    }
+    fn last_captured_at(&self, sq: Square) -> bool {
+        self.pos.last.captures().iter().any(|(s, _)| *s == sq)
+    }
+    fn protected(&self, _: PieceRef, _: Protection) -> bool {
+        false
+    }
+    fn killed(&self, enemy: bool, set: &TypeSet) -> bool {
+        set.meets(&self.pos.killed[self.side(enemy).index()])
+    }
+    fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
+        near(&self.pos.rules, self.cells, self.side(enemy), sq, dist, metric, set)
+    }
+    fn captured_kind(&self, _: &TypeSet) -> bool {
+        false
     }
 }

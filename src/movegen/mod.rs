@@ -1,24 +1,26 @@
 //! The interpreter's move generator: walks each piece's compiled movement
-//! programs over the board, then applies the rule file's promotion
-//! conditions, capture restrictions and the repetition rule.
+//! programs over the board, with the shots a shooter may fire on the way,
+//! then applies the rule file's promotion conditions, capture restrictions,
+//! freezing lines and the repetition rule.
 //!
 //! It never asks what a piece is called, only what its program says. The
 //! hot path allocates nothing: paths live in fixed arrays and moves are
-//! pushed into a caller-owned buffer.
+//! pushed into a caller-owned buffer. (Shooting conditions and mid-move
+//! effects, which only some variants have, build a scratch board.)
 
 mod facts;
 
-pub(crate) use facts::{PathFacts, SideFacts};
+pub(crate) use facts::{PathFacts, PointFacts, SideFacts};
 
 use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::eval;
 use crate::position::{Cell, Position, cell_colour, cell_type};
-use crate::ruleset::{CaptureMode, LegMode, Program, Relation, RepetitionPolicy, Ruleset};
+use crate::ruleset::{CaptureMode, FreezeMode, LegMode, Over, Program, Relation, RepetitionPolicy, Ruleset};
 
 /// Most legs one move may have.
 pub const MAX_LEGS: usize = 6;
 /// Most shots one move may fire.
-pub const MAX_SHOTS: usize = 2;
+pub const MAX_SHOTS: usize = 4;
 
 /// What happens to promotion at the end of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -27,12 +29,16 @@ pub enum Promotion {
     None,
     /// The piece promotes (by choice or because it must).
     Promote,
+    /// The piece promotes, and its side promotes the pieces the rule
+    /// file's `also_promote` names along with it.
+    PromoteWithChain,
     /// Promotion was possible and declined.
     Decline,
 }
 
-/// A move: the origin, every landing square in order, the shots fired and
-/// the promotion choice. Two moves are equal only if all of it is equal.
+/// A move: the origin, every landing square in order, the shots fired
+/// (each after a given landing) and the promotion choice. Two moves are
+/// equal only if all of it is equal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub from: Square,
@@ -40,6 +46,8 @@ pub struct Move {
     pub len: u8,
     pub promotion: Promotion,
     pub shots: [Square; MAX_SHOTS],
+    /// The landing (index into `path`) each shot follows.
+    pub shot_after: [u8; MAX_SHOTS],
     pub n_shots: u8,
 }
 
@@ -53,10 +61,19 @@ impl Move {
     pub fn shots(&self) -> &[Square] {
         &self.shots[..usize::from(self.n_shots)]
     }
+    /// The shots fired after landing `i`.
+    pub fn shots_after(&self, i: usize) -> impl Iterator<Item = Square> + '_ {
+        (0..usize::from(self.n_shots))
+            .filter(move |&j| usize::from(self.shot_after[j]) == i)
+            .map(|j| self.shots[j])
+    }
 }
 
 /// A partial or complete path being walked for one piece.
 pub(crate) struct Walker<'a> {
+    /// The position being played, when there is one (a diagram walks a
+    /// bare board); needed for conditions and effects.
+    pub(crate) pos: Option<&'a Position>,
     pub(crate) rules: &'a Ruleset,
     pub(crate) cells: &'a [Cell],
     pub(crate) colour: Colour,
@@ -65,11 +82,25 @@ pub(crate) struct Walker<'a> {
     /// The enemy captured at each landing (0: none).
     pub(crate) victims: [Cell; MAX_LEGS],
     pub(crate) len: usize,
+    pub(crate) shots: [Square; MAX_SHOTS],
+    pub(crate) shot_after: [u8; MAX_SHOTS],
+    pub(crate) shot_victims: [Cell; MAX_SHOTS],
+    pub(crate) n_shots: usize,
+    /// Shots, deaths by auras and mid-move demotions are considered (not
+    /// when only asking where a piece could go).
+    effects: bool,
 }
 
 impl<'a> Walker<'a> {
-    pub(crate) fn new(rules: &'a Ruleset, cells: &'a [Cell], colour: Colour, from: Square) -> Self {
+    pub(crate) fn new(
+        rules: &'a Ruleset,
+        pos: Option<&'a Position>,
+        cells: &'a [Cell],
+        colour: Colour,
+        from: Square,
+    ) -> Self {
         Walker {
+            pos,
             rules,
             cells,
             colour,
@@ -77,11 +108,16 @@ impl<'a> Walker<'a> {
             path: [NO_SQUARE; MAX_LEGS],
             victims: [0; MAX_LEGS],
             len: 0,
+            shots: [NO_SQUARE; MAX_SHOTS],
+            shot_after: [0; MAX_SHOTS],
+            shot_victims: [0; MAX_SHOTS],
+            n_shots: 0,
+            effects: false,
         }
     }
 
     /// What stands on `sq` now: the origin is vacated and pieces captured
-    /// earlier on this path are gone.
+    /// or shot earlier on this path are gone.
     #[inline]
     fn occupant(&self, sq: Square) -> Cell {
         if sq == self.from {
@@ -91,6 +127,11 @@ impl<'a> Walker<'a> {
         if c != 0 {
             for i in 0..self.len {
                 if self.path[i] == sq && self.victims[i] != 0 {
+                    return 0;
+                }
+            }
+            for i in 0..self.n_shots {
+                if self.shots[i] == sq {
                     return 0;
                 }
             }
@@ -170,12 +211,233 @@ impl<'a> Walker<'a> {
         self.path[self.len] = sq;
         self.victims[self.len] = occ;
         self.len += 1;
-        let mut stop = l.can_stop_after && f(self);
-        if !stop && leg + 1 < prog.legs.len() {
-            stop = self.walk(prog, leg + 1, sq, o, f);
-        }
+        let more = leg + 1 < prog.legs.len();
+        let stop = if self.effects && self.rules.has_effects {
+            self.after_landing(prog, leg, sq, o, more, f)
+        } else {
+            let mut stop = l.can_stop_after && f(self);
+            if !stop && more {
+                stop = self.walk(prog, leg + 1, sq, o, f);
+            }
+            stop
+        };
         self.len -= 1;
         stop
+    }
+
+    /// A landing in a variant with effects: the mover may die here (an
+    /// aura), be demoted (which ends its move), and shoot.
+    #[inline(never)]
+    fn after_landing<F: FnMut(&Walker) -> bool>(
+        &mut self,
+        prog: &Program,
+        leg: usize,
+        sq: Square,
+        o: u8,
+        more: bool,
+        f: &mut F,
+    ) -> bool {
+        let l = &prog.legs[leg];
+        if more && self.dies_at(sq, true) {
+            // It dies on an intermediate landing: the move ends here.
+            return f(self);
+        }
+        let ends_early = more && self.demoted_at(sq);
+        let shooting = self.rules.shooting[self.rules.types[usize::from(cell_type(self.mover()))].kind].as_ref();
+        let shots = shooting.map_or(0, |s| s.shots);
+        let mut stop = false;
+        if l.can_stop_after || ends_early || !more {
+            stop = if shots > 0 && !self.dies_at(sq, false) {
+                self.shots_then(prog, leg, sq, o, shots, Then::End, f)
+            } else {
+                f(self)
+            };
+        }
+        if !stop && more && !ends_early {
+            stop = if shooting.is_some_and(|s| s.each_leg) {
+                self.shots_then(prog, leg, sq, o, shots, Then::NextLeg, f)
+            } else {
+                self.walk(prog, leg + 1, sq, o, f)
+            };
+        }
+        stop
+    }
+
+    /// Offers every sequence of up to `k` shots from `sq`, then goes on as
+    /// `then` says.
+    #[allow(clippy::too_many_arguments)]
+    fn shots_then<F: FnMut(&Walker) -> bool>(
+        &mut self,
+        prog: &Program,
+        leg: usize,
+        sq: Square,
+        o: u8,
+        k: u8,
+        then: Then,
+        f: &mut F,
+    ) -> bool {
+        let stop = match then {
+            Then::End => f(self),
+            Then::NextLeg => self.walk(prog, leg + 1, sq, o, f),
+        };
+        if stop || k == 0 || self.n_shots >= MAX_SHOTS {
+            return stop;
+        }
+        let mut targets = [NO_SQUARE; 64];
+        let n = self.shot_targets(sq, &mut targets);
+        for &t in &targets[..n] {
+            let i = self.n_shots;
+            self.shots[i] = t;
+            self.shot_after[i] = (self.len - 1) as u8;
+            self.shot_victims[i] = self.cells[usize::from(t)];
+            self.n_shots += 1;
+            let stop = self.shots_then(prog, leg, sq, o, k - 1, then, f);
+            self.n_shots -= 1;
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The board as it stands at this point of the move.
+    fn board_now(&self) -> Vec<Cell> {
+        let mut b = self.cells.to_vec();
+        b[usize::from(self.from)] = 0;
+        for i in 0..self.len {
+            if self.victims[i] != 0 {
+                b[usize::from(self.path[i])] = 0;
+            }
+        }
+        for i in 0..self.n_shots {
+            b[usize::from(self.shots[i])] = 0;
+        }
+        if self.len > 0 {
+            b[usize::from(self.path[self.len - 1])] = self.mover();
+        }
+        b
+    }
+
+    /// Squares the mover, standing on `sq`, may shoot at now.
+    fn shot_targets(&self, sq: Square, out: &mut [Square; 64]) -> usize {
+        let rules = self.rules;
+        let kind = rules.types[usize::from(cell_type(self.mover()))].kind;
+        let (Some(s), Some(pos)) = (rules.shooting[kind].as_ref(), self.pos) else {
+            return 0;
+        };
+        let board = self.board_now();
+        let me = (self.mover(), sq);
+        let facts = PointFacts {
+            pos,
+            cells: &board,
+            subject: me,
+            other: None,
+        };
+        if s.when.as_ref().is_some_and(|w| eval(w, &facts) == 0) {
+            return 0;
+        }
+        let range = eval(&s.range, &facts).clamp(0, 64);
+        let geo = &rules.geometry;
+        let (x0, y0) = geo.xy(sq);
+        let mut n = 0;
+        for (dx, dy) in [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)] {
+            let mut passed = 0;
+            for d in 1..=range {
+                let Some(t) = geo.square(x0 + dx * d, y0 + dy * d) else {
+                    break;
+                };
+                let c = board[usize::from(t)];
+                if c == 0 {
+                    continue;
+                }
+                let about = PointFacts {
+                    pos,
+                    cells: &board,
+                    subject: me,
+                    other: Some((c, t)),
+                };
+                let screen_ok = || s.screen.as_ref().is_none_or(|e| eval(e, &about) != 0);
+                let may_target =
+                    cell_colour(c) != self.colour && s.target.as_ref().is_none_or(|e| eval(e, &about) != 0);
+                match s.over {
+                    Over::Never => {
+                        if may_target && n < out.len() {
+                            out[n] = t;
+                            n += 1;
+                        }
+                        break;
+                    }
+                    Over::Any => {
+                        if may_target && n < out.len() {
+                            out[n] = t;
+                            n += 1;
+                        }
+                        if !screen_ok() {
+                            break;
+                        }
+                    }
+                    Over::ExactlyOne => {
+                        if passed == 1 {
+                            if may_target && n < out.len() {
+                                out[n] = t;
+                                n += 1;
+                            }
+                            break;
+                        }
+                        if !screen_ok() {
+                            break;
+                        }
+                    }
+                }
+                passed += 1;
+            }
+        }
+        n
+    }
+
+    /// Does the mover die on landing at `sq` (a killing aura)? With
+    /// `intermediate`, only auras that count intermediate landings.
+    fn dies_at(&self, sq: Square, intermediate: bool) -> bool {
+        let rules = self.rules;
+        let me = cell_type(self.mover());
+        rules.auras.iter().any(|a| {
+            (!intermediate || a.intermediate_landings) && {
+                let geo = &rules.geometry;
+                let (x0, y0) = geo.xy(sq);
+                let d = i32::from(a.distance);
+                let _ = me;
+                (-d..=d).any(|dy| {
+                    (-d..=d).any(|dx| {
+                        (dx, dy) != (0, 0)
+                            && geo.square(x0 + dx, y0 + dy).is_some_and(|t| {
+                                let c = self.occupant(t);
+                                c != 0 && a.source.contains(cell_type(c))
+                            })
+                    })
+                })
+            }
+        })
+    }
+
+    /// Would the mover be demoted on landing at `sq`?
+    fn demoted_at(&self, sq: Square) -> bool {
+        let me = cell_type(self.mover());
+        let rules = self.rules;
+        let Some(pos) = self.pos else { return false };
+        if !rules.demotions.iter().any(|d| d.kinds.contains(me)) {
+            return false;
+        }
+        let board = self.board_now();
+        let facts = PointFacts {
+            pos,
+            cells: &board,
+            subject: (self.mover(), sq),
+            other: None,
+        };
+        rules
+            .demotions
+            .iter()
+            .any(|d| d.kinds.contains(me) && eval(&d.when, &facts) != 0)
     }
 
     pub(crate) fn mover(&self) -> Cell {
@@ -183,15 +445,34 @@ impl<'a> Walker<'a> {
     }
 }
 
+/// What follows a round of shots.
+#[derive(Clone, Copy)]
+enum Then {
+    End,
+    NextLeg,
+}
+
 /// Walks every available program of the piece on `from` on the board
 /// `cells` (the position's own board, or a changed copy of it; `pos`
-/// answers the programs' `when` conditions); see [`Walker::walk`].
+/// answers the programs' `when` conditions); see [`Walker::walk`]. Shots
+/// and effects are not walked: this answers where the piece can go.
 pub(crate) fn walk_piece<F: FnMut(&Walker) -> bool>(pos: &Position, cells: &[Cell], from: Square, f: &mut F) -> bool {
+    walk_piece_with(pos, cells, from, false, f)
+}
+
+fn walk_piece_with<F: FnMut(&Walker) -> bool>(
+    pos: &Position,
+    cells: &[Cell],
+    from: Square,
+    effects: bool,
+    f: &mut F,
+) -> bool {
     let rules = &*pos.rules;
     let c = cells[usize::from(from)];
     let colour = cell_colour(c);
     let kind = rules.types[usize::from(cell_type(c))].kind;
-    let mut w = Walker::new(rules, cells, colour, from);
+    let mut w = Walker::new(rules, Some(pos), cells, colour, from);
+    w.effects = effects;
     for prog in &rules.programs[colour.index()][kind] {
         if let Some(cond) = &prog.when
             && eval(
@@ -238,6 +519,49 @@ pub fn in_check(pos: &Position, side: Colour) -> bool {
     })
 }
 
+/// Squares whose pieces cannot move this turn: each is seen along a
+/// freezing line of an enemy source.
+fn frozen(pos: &Position) -> Vec<bool> {
+    let rules = &*pos.rules;
+    let mut out = vec![false; pos.cells.len()];
+    for (sq, &c) in pos.cells.iter().enumerate() {
+        if c == 0 {
+            continue;
+        }
+        let owner = cell_colour(c);
+        for z in rules.freezes.iter().filter(|z| z.source.contains(cell_type(c))) {
+            for &o in &z.lines[owner.index()] {
+                let mut t = sq as Square;
+                loop {
+                    t = rules.offsets.target(o, t);
+                    if t == NO_SQUARE {
+                        break;
+                    }
+                    let v = pos.cells[usize::from(t)];
+                    if v == 0 {
+                        continue;
+                    }
+                    let enemy = cell_colour(v) != owner;
+                    if enemy {
+                        out[usize::from(t)] = true;
+                    }
+                    match z.mode {
+                        FreezeMode::FirstPiece => break,
+                        FreezeMode::UntilFriendly if !enemy => break,
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Is the piece on `sq` frozen (it cannot move this turn)?
+pub fn is_frozen(pos: &Position, sq: Square) -> bool {
+    !pos.rules.freezes.is_empty() && frozen(pos)[usize::from(sq)]
+}
+
 /// Every legal move of the side to move, in generation order.
 pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     out.clear();
@@ -246,15 +570,20 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     }
     let rules = &*pos.rules;
     let side = pos.side;
+    let frozen = if rules.freezes.is_empty() {
+        Vec::new()
+    } else {
+        frozen(pos)
+    };
     for (sq, &c) in pos.cells.iter().enumerate() {
-        if c == 0 || cell_colour(c) != side {
+        if c == 0 || cell_colour(c) != side || frozen.get(sq) == Some(&true) {
             continue;
         }
         let mut emit = |w: &Walker| {
             push_path(pos, w, out);
             false
         };
-        walk_piece(pos, &pos.cells, sq as Square, &mut emit);
+        walk_piece_with(pos, &pos.cells, sq as Square, true, &mut emit);
     }
     if rules.repetition == RepetitionPolicy::ForbidUnlessInCheck && !pos.history.is_empty() {
         let mut check: Option<bool> = None;
@@ -270,7 +599,7 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
 
 fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
     let rules = w.rules;
-    // Capture restrictions: judged per captured piece.
+    // Capture restrictions: judged per piece captured by moving.
     if !rules.restrictions.is_empty() {
         for i in 0..w.len {
             let v = w.victims[i];
@@ -297,11 +626,13 @@ fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
         path: w.path,
         len: w.len as u8,
         promotion: Promotion::None,
-        shots: [NO_SQUARE; MAX_SHOTS],
-        n_shots: 0,
+        shots: w.shots,
+        shot_after: w.shot_after,
+        n_shots: w.n_shots as u8,
     };
     let ty = cell_type(w.mover());
-    if let (Some(promo), Some(_)) = (&rules.promotion, rules.types[usize::from(ty)].promotes_to) {
+    let alive = !(rules.has_effects && w.dies_at(w.path[w.len - 1], false));
+    if let (Some(promo), Some(_), true) = (&rules.promotion, rules.types[usize::from(ty)].promotes_to, alive) {
         let facts = PathFacts {
             pos,
             w,
@@ -310,6 +641,10 @@ fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
         if eval(&promo.may, &facts) != 0 || eval(&promo.must, &facts) != 0 {
             m.promotion = Promotion::Promote;
             out.push(m);
+            if chain_possible(pos, ty, w.colour) {
+                m.promotion = Promotion::PromoteWithChain;
+                out.push(m);
+            }
             if eval(&promo.must, &facts) == 0 {
                 m.promotion = Promotion::Decline;
                 out.push(m);
@@ -318,4 +653,16 @@ fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
         }
     }
     out.push(m);
+}
+
+/// Whether promoting a piece of type `ty` lets its side promote other
+/// pieces with it (a rule's `also_promote`), and there is one to promote.
+fn chain_possible(pos: &Position, ty: crate::ruleset::TypeId, side: Colour) -> bool {
+    let rules = &*pos.rules;
+    rules.on_promotions.iter().any(|o| {
+        o.kinds.contains(ty)
+            && o.also_promote
+                .iter()
+                .any(|t| pos.count(side, t) > 0 && rules.types[usize::from(t)].promotes_to.is_some())
+    })
 }

@@ -118,6 +118,9 @@ pub struct Position {
     /// Kill history, for rules about "X has been killed": per side, one bit
     /// per piece type (the first 256 types).
     pub(crate) killed: [[u64; 4]; 2],
+    /// Squares changed by the moves played, with their old contents, so
+    /// that moves can be taken back.
+    pub(crate) journal: Vec<(Square, Cell)>,
 }
 
 impl Position {
@@ -154,6 +157,7 @@ impl Position {
             history: Vec::new(),
             checks: Vec::new(),
             killed: [[0; 4]; 2],
+            journal: Vec::new(),
             outcome: None,
             pending_win: None,
         };

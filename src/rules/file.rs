@@ -29,6 +29,14 @@ pub struct RuleFile {
     pub victory: VictorySpec,
     pub repetition: Option<RepetitionSpec>,
     pub sfen: Option<SfenSpec>,
+    #[serde(rename = "aura", default)]
+    pub auras: Vec<AuraSpec>,
+    #[serde(rename = "freeze", default)]
+    pub freezes: Vec<FreezeSpec>,
+    #[serde(rename = "demotion", default)]
+    pub demotions: Vec<DemotionSpec>,
+    #[serde(rename = "on_promotion", default)]
+    pub on_promotions: Vec<OnPromotionSpec>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -73,6 +81,8 @@ pub struct PieceSpec {
     #[serde(default)]
     pub moves: Vec<MoveSpec>,
     pub promotes_to: Option<Text>,
+    /// Shooting after moving.
+    pub shoot: Option<ShootSpec>,
     #[serde(default)]
     pub doc: String,
 }
@@ -158,6 +168,9 @@ pub struct VictorySpec {
     pub no_moves: Text,
     #[serde(default)]
     pub wins_when: Vec<WinSpec>,
+    /// When both sides meet `loses_when` after one move: `draw` (default)
+    /// or `mover_loses`.
+    pub both_lose: Option<Text>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -193,4 +206,92 @@ pub struct SfenSpec {
     /// Kind recorded by the third SFEN field: the square where a piece of
     /// this kind was captured on the last move by a piece of another kind.
     pub last_capture_of: Option<Text>,
+}
+
+/// A piece's shooting: after moving it may kill enemies along its eight
+/// lines without moving onto them.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShootSpec {
+    /// Farthest target: a number, or a number-valued condition-language
+    /// expression (e.g. depending on an option).
+    pub range: Spanned<toml::Value>,
+    /// Shots per opportunity (default 1).
+    pub shots: Option<Spanned<u32>>,
+    /// `end` (default): after the whole move; `each_leg`: after each leg.
+    pub after: Option<Text>,
+    /// `never` (default): the first piece on a line stops the shot;
+    /// `any`: the shot may pass over pieces that `screen` allows;
+    /// `exactly_one`: it must pass over exactly one such piece. May be
+    /// `opt.NAME` of a text option with these values.
+    pub over: Option<Text>,
+    /// Shot place, `target` = a piece in the line of fire: true if the
+    /// shot may pass over it (with `over` other than `never`).
+    pub screen: Option<Text>,
+    /// Shot place: true if `target` may be shot.
+    pub target: Option<Text>,
+    /// Shot place (no `target`): true if the shooter may shoot at all.
+    pub when: Option<Text>,
+}
+
+/// A killing area around pieces (e.g. a poison flame): a piece that lands
+/// in it dies, and a source that arrives kills the pieces around it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AuraSpec {
+    pub id: Text,
+    #[serde(default)]
+    pub doc: String,
+    /// Kind set of the pieces that carry the aura.
+    pub source: Text,
+    /// Chebyshev radius (default 1: the eight neighbours).
+    pub distance: Option<Spanned<u32>>,
+    /// Whether a landing before the last one of a multi-leg move counts
+    /// (a condition on options; default true).
+    pub intermediate_landings: Option<Text>,
+    /// Whether a source created by promotion burns at once (a condition on
+    /// options; default true).
+    pub on_creation: Option<Text>,
+}
+
+/// Pieces that cannot move: an enemy seen along one of the source's lines.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FreezeSpec {
+    pub id: Text,
+    #[serde(default)]
+    pub doc: String,
+    pub source: Text,
+    /// Directions, from the source's owner's point of view.
+    pub lines: Text,
+    /// `first_piece`, `whole_line` or `until_friendly`, or `opt.NAME`.
+    pub mode: Text,
+}
+
+/// Compulsory demotion: a promoted piece of these kinds turns back into
+/// its original kind whenever the condition holds (Piece place).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DemotionSpec {
+    pub id: Text,
+    #[serde(default)]
+    pub doc: String,
+    pub kinds: Text,
+    pub when: Text,
+}
+
+/// What happens when a piece of these kinds promotes.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OnPromotionSpec {
+    pub id: Text,
+    #[serde(default)]
+    pub doc: String,
+    /// Kind set of the pieces (before promotion) that trigger it.
+    pub kinds: Text,
+    /// Enemy pieces of this kind set die.
+    pub kill_enemy: Option<Text>,
+    /// The mover's side may promote all its pieces of this kind set at the
+    /// same time, wherever they are (one choice for all).
+    pub also_promote: Option<Text>,
 }

@@ -1,0 +1,272 @@
+//! Compiles the rule-file tables for effects beyond movement: shooting,
+//! killing auras, freezing lines, demotions and promotion side effects.
+
+use super::Checker;
+use crate::board::{Colour, Geometry, direction_vocabulary, resolve_direction};
+use crate::diagnostics::Diagnostic;
+use crate::dsl::{self, Expr, OptionValue, Place, Scope, TypeSet};
+use crate::rules::file::{RuleFile, Text};
+use crate::ruleset::*;
+use std::collections::BTreeMap;
+
+/// Everything this module compiles.
+pub(super) struct Effects {
+    pub shooting: Vec<Option<Shooting>>,
+    pub auras: Vec<KillAura>,
+    pub freezes: Vec<Freeze>,
+    pub demotions: Vec<Demotion>,
+    pub on_promotions: Vec<OnPromotion>,
+}
+
+pub(super) struct Context<'a> {
+    pub kind_sets: &'a BTreeMap<String, TypeSet>,
+    pub options: &'a BTreeMap<String, OptionValue>,
+    pub scope: &'a dyn Fn(Place) -> Scope<'a>,
+    pub geo: &'a Geometry,
+}
+
+impl Checker<'_> {
+    pub(super) fn effects(&mut self, f: &RuleFile, cx: &Context, offsets: &mut Offsets) -> Effects {
+        let shooting = f
+            .pieces
+            .iter()
+            .map(|p| p.shoot.as_ref().and_then(|s| self.shooting(s, cx)))
+            .collect();
+        let auras = f
+            .auras
+            .iter()
+            .map(|a| KillAura {
+                id: a.id.get_ref().clone(),
+                source: self.kind_set(&a.source, cx),
+                distance: match &a.distance {
+                    Some(d) if (1..=35).contains(d.get_ref()) => *d.get_ref() as u8,
+                    Some(d) => {
+                        self.err(d.span(), "an aura's distance must be between 1 and 35");
+                        1
+                    }
+                    None => 1,
+                },
+                intermediate_landings: a.intermediate_landings.as_ref().is_none_or(|t| self.option_flag(t, cx)),
+                on_creation: a.on_creation.as_ref().is_none_or(|t| self.option_flag(t, cx)),
+            })
+            .collect();
+        let freezes = f
+            .freezes
+            .iter()
+            .map(|z| {
+                let lines = self.lines(&z.lines);
+                Freeze {
+                    id: z.id.get_ref().clone(),
+                    source: self.kind_set(&z.source, cx),
+                    lines: Colour::BOTH
+                        .map(|c| lines.iter().map(|o| offsets.intern(cx.geo, o.for_colour(c))).collect()),
+                    mode: match self
+                        .choice(&z.mode, cx, &["first_piece", "whole_line", "until_friendly"])
+                        .as_str()
+                    {
+                        "whole_line" => FreezeMode::WholeLine,
+                        "until_friendly" => FreezeMode::UntilFriendly,
+                        _ => FreezeMode::FirstPiece,
+                    },
+                }
+            })
+            .collect();
+        let demotions = f
+            .demotions
+            .iter()
+            .map(|d| Demotion {
+                id: d.id.get_ref().clone(),
+                kinds: self.kind_set(&d.kinds, cx),
+                when: self.condition(&d.when, cx, Place::Piece),
+            })
+            .collect();
+        let on_promotions = f
+            .on_promotions
+            .iter()
+            .map(|o| OnPromotion {
+                id: o.id.get_ref().clone(),
+                kinds: self.kind_set(&o.kinds, cx),
+                kill_enemy: o.kill_enemy.as_ref().map(|t| self.kind_set(t, cx)).unwrap_or_default(),
+                also_promote: o
+                    .also_promote
+                    .as_ref()
+                    .map(|t| self.kind_set(t, cx))
+                    .unwrap_or_default(),
+            })
+            .collect();
+        Effects {
+            shooting,
+            auras,
+            freezes,
+            demotions,
+            on_promotions,
+        }
+    }
+
+    fn shooting(&mut self, s: &crate::rules::file::ShootSpec, cx: &Context) -> Option<Shooting> {
+        let range = match s.range.get_ref() {
+            toml::Value::Integer(n) if (1..=35).contains(n) => Expr::Const(*n as i32),
+            toml::Value::String(text) => {
+                let t = toml::Spanned::new(s.range.span(), text.clone());
+                match dsl::compile_number(text, self.content_start(&t), &(cx.scope)(Place::Shot)) {
+                    Ok(e) => e,
+                    Err(errs) => {
+                        self.diags.extend(errs);
+                        return None;
+                    }
+                }
+            }
+            _ => {
+                self.err(
+                    s.range.span(),
+                    "range must be a number from 1 to 35, or a number-valued expression",
+                );
+                return None;
+            }
+        };
+        let shots = match &s.shots {
+            Some(n) if (1..=2).contains(n.get_ref()) => *n.get_ref() as u8,
+            Some(n) => {
+                self.err(n.span(), "at most 2 shots per opportunity");
+                1
+            }
+            None => 1,
+        };
+        let each_leg = match s.after.as_ref().map(|t| t.get_ref().as_str()) {
+            None | Some("end") => false,
+            Some("each_leg") => true,
+            Some(other) => {
+                let t = s.after.as_ref().map(|t| t.span()).unwrap_or(0..1);
+                self.push(
+                    Diagnostic::error(t, format!("unknown `after` value `{other}`"))
+                        .suggest(other, ["end", "each_leg"]),
+                );
+                false
+            }
+        };
+        let over = match &s.over {
+            None => Over::Never,
+            Some(t) => match self.choice(t, cx, &["never", "any", "exactly_one"]).as_str() {
+                "any" => Over::Any,
+                "exactly_one" => Over::ExactlyOne,
+                _ => Over::Never,
+            },
+        };
+        Some(Shooting {
+            range,
+            shots,
+            each_leg,
+            over,
+            screen: s.screen.as_ref().map(|t| self.condition(t, cx, Place::Shot)),
+            target: s.target.as_ref().map(|t| self.condition(t, cx, Place::Shot)),
+            when: s.when.as_ref().map(|t| self.condition(t, cx, Place::Shot)),
+        })
+    }
+
+    fn condition(&mut self, t: &Text, cx: &Context, place: Place) -> Expr {
+        match dsl::compile(t.get_ref(), self.content_start(t), &(cx.scope)(place)) {
+            Ok(e) => e,
+            Err(errs) => {
+                self.diags.extend(errs);
+                Expr::Const(0)
+            }
+        }
+    }
+
+    /// A condition that may depend only on options, folded to a flag.
+    fn option_flag(&mut self, t: &Text, cx: &Context) -> bool {
+        match self.condition(t, cx, Place::Side) {
+            Expr::Const(v) => v != 0,
+            _ => {
+                self.err(t.span(), "this may depend only on options");
+                true
+            }
+        }
+    }
+
+    /// One of `allowed`, written literally or as `opt.NAME` of a text option
+    /// whose values are all allowed.
+    fn choice(&mut self, t: &Text, cx: &Context, allowed: &[&str]) -> String {
+        let text = t.get_ref();
+        if let Some(name) = text.strip_prefix("opt.") {
+            match cx.options.get(name) {
+                Some(OptionValue::Enum { value, allowed: values }) => {
+                    for v in values {
+                        if !allowed.contains(&v.as_str()) {
+                            self.err(
+                                t.span(),
+                                format!(
+                                    "option `{name}` has the value `{v}`, which is not one of {}",
+                                    allowed.join(", ")
+                                ),
+                            );
+                        }
+                    }
+                    return value.clone();
+                }
+                _ => {
+                    let d = Diagnostic::error(t.span(), format!("`{name}` is not a text option"))
+                        .suggest(name, cx.options.keys().map(|k| k.as_str()));
+                    self.push(d);
+                    return allowed[0].to_string();
+                }
+            }
+        }
+        if !allowed.contains(&text.as_str()) {
+            let d = Diagnostic::error(
+                t.span(),
+                format!("unknown value `{text}`: expected {} or opt.NAME", allowed.join(", ")),
+            )
+            .suggest(text, allowed.iter().copied());
+            self.push(d);
+            return allowed[0].to_string();
+        }
+        text.clone()
+    }
+
+    /// A kind set written as one name or a `[list]` of names.
+    fn kind_set(&mut self, t: &Text, cx: &Context) -> TypeSet {
+        let text = t.get_ref();
+        let base = self.content_start(t);
+        let inner = text
+            .trim()
+            .strip_prefix('[')
+            .and_then(|x| x.strip_suffix(']'))
+            .unwrap_or(text);
+        let mut set = TypeSet::default();
+        let mut pos = text.find(inner).unwrap_or(0);
+        for word in inner.split(',') {
+            let name = word.trim();
+            let at = base + pos + word.find(name).unwrap_or(0);
+            pos += word.len() + 1;
+            match cx.kind_sets.get(name) {
+                Some(s) => set.union_with(s),
+                None => {
+                    let d = Diagnostic::error(
+                        at..at + name.len().max(1),
+                        format!("unknown piece kind or tag `{name}`"),
+                    )
+                    .suggest(name, cx.kind_sets.keys().map(|k| k.as_str()));
+                    self.push(d);
+                }
+            }
+        }
+        set
+    }
+
+    fn lines(&mut self, t: &Text) -> Vec<crate::board::Offset> {
+        let mut out = Vec::new();
+        for word in t.get_ref().split([',', ' ']).filter(|w| !w.is_empty()) {
+            match resolve_direction(word) {
+                Some(offs) => out.extend(offs),
+                None => {
+                    let vocab = direction_vocabulary();
+                    let d = Diagnostic::error(t.span(), format!("unknown direction `{word}`"))
+                        .suggest(word, vocab.iter().copied());
+                    self.push(d);
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,402 @@
+//! Shooting, killing auras, freezing lines, demotions, promotion effects
+//! and kill history, shown on a tiny rule file written here (no real
+//! variant is named). Each test builds a small position and checks the
+//! legal moves and the result of playing one.
+
+use gunbai::compile::{OptionOverride, compile};
+use gunbai::diagnostics::Source;
+use gunbai::movegen::legal_moves;
+use gunbai::notation::{move_text, parse_move};
+use gunbai::position::Position;
+use std::sync::Arc;
+
+const VARIANT: &str = r#"
+[variant]
+id = "effects"
+
+[board]
+files = 7
+ranks = 7
+
+[options.freeze_mode]
+default = "first_piece"
+values = ["first_piece", "whole_line", "until_friendly"]
+
+[options.burn_intermediate]
+default = true
+
+[tags]
+royal = "kept"
+
+[[piece]]
+id = "king"
+code = "K"
+tags = ["royal"]
+moves = [{ step = "all" }]
+
+[[piece]]
+id = "archer"
+code = "A"
+moves = [{ step = "diag" }]
+shoot = { range = 3, target = "not target is shield" }
+
+[[piece]]
+id = "cannon"
+code = "C"
+moves = [{ step = "diag" }]
+shoot = { range = 5, over = "any", screen = "not target is wall" }
+
+[[piece]]
+id = "gunner"
+code = "G"
+moves = [{ step = "diag" }]
+shoot = { range = 5, shots = 2, when = "not enemy_near(shooter.square, 2, lamp)" }
+
+[[piece]]
+id = "mage"
+code = "M"
+moves = [{ legs = [{ jump = [[0, 2]], symmetry = "all" }, { jump = [[0, 2]], symmetry = "all", optional = true }] }]
+shoot = { range = 1, after = "each_leg" }
+
+[[piece]]
+id = "shield"
+code = "S"
+moves = [{ step = "all" }]
+
+[[piece]]
+id = "wall"
+code = "W"
+moves = [{ step = "orth" }]
+
+[[piece]]
+id = "flame"
+code = "F"
+moves = [{ step = "orth" }]
+
+[[piece]]
+id = "runner"
+code = "RU"
+moves = [{ legs = [{ step = "F" }, { step = "F", direction = "same", optional = true }, { step = "F", direction = "same", optional = true }] }]
+
+[[piece]]
+id = "net"
+code = "N"
+moves = [{ slide = "side" }]
+
+[[piece]]
+id = "novice"
+code = "V"
+moves = [{ step = "orth" }]
+promotes_to = "caster"
+
+[[piece]]
+id = "caster"
+code = "CA"
+moves = [{ slide = "orth" }]
+
+[[piece]]
+id = "lamp"
+code = "L"
+moves = [{ step = "all" }]
+
+[[piece]]
+id = "clerk"
+code = "Q"
+moves = [{ step = "F" }]
+promotes_to = "master"
+
+[[piece]]
+id = "master"
+code = "MA"
+moves = [{ step = "all" }]
+
+[[piece]]
+id = "recruit"
+code = "R"
+moves = [{ step = "B" }]
+promotes_to = "veteran"
+
+[[piece]]
+id = "veteran"
+code = "VE"
+moves = [{ step = "all" }]
+
+[setup]
+board = """
+. . . k . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . K . . .
+"""
+
+[promotion]
+zone_ranks = 1
+may = "in_zone(to) and not (mover is novice and enemy_near(to, 2, lamp))"
+
+[[aura]]
+id = "burning"
+source = "flame"
+intermediate_landings = "opt.burn_intermediate"
+
+[[freeze]]
+id = "net"
+source = "net"
+lines = "side"
+mode = "opt.freeze_mode"
+
+[[demotion]]
+id = "lamp-light"
+kinds = "caster"
+when = "enemy_near(piece.square, 2, lamp)"
+
+[[on_promotion]]
+id = "clerk"
+kinds = "clerk"
+kill_enemy = "flame"
+also_promote = "recruit"
+
+[victory]
+loses_when = "killed(king)"
+no_moves = "loss"
+both_lose = "mover_loses"
+"#;
+
+fn rules(options: &[&str]) -> Arc<gunbai::ruleset::Ruleset> {
+    let o: Vec<OptionOverride> = options.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
+    Arc::new(
+        compile(&Source::new("effects.toml", VARIANT), &o)
+            .unwrap_or_else(|r| panic!("{r}"))
+            .ruleset,
+    )
+}
+
+/// A position from a list like "K a1, k g7, A d4, s d6" (Black to move).
+fn position(options: &[&str], pieces: &str) -> Position {
+    let r = rules(options);
+    let mut grid = vec![vec![String::new(); 7]; 7];
+    for item in pieces.split(',').map(str::trim) {
+        let (code, sq) = item.split_once(' ').expect("CODE square");
+        let s = r.geometry.parse_square(sq).expect("square");
+        let (x, y) = r.geometry.xy(s);
+        grid[y as usize][x as usize] = code.to_string();
+    }
+    let ranks: Vec<String> = (0..7)
+        .rev()
+        .map(|y| {
+            (0..7)
+                .map(|x| {
+                    if grid[y][x].is_empty() {
+                        "1".to_string()
+                    } else {
+                        grid[y][x].clone()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    Position::from_text(r, &format!("{} b", ranks.join("/"))).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn moves_from(pos: &Position, sq: &str) -> Vec<String> {
+    let from = pos.rules().geometry.parse_square(sq).expect("square");
+    let mut v = Vec::new();
+    legal_moves(pos, &mut v);
+    let mut t: Vec<String> = v.iter().filter(|m| m.from == from).map(|m| move_text(pos, m)).collect();
+    t.sort();
+    t
+}
+
+fn play(pos: &mut Position, text: &str) {
+    let m = parse_move(pos, text).unwrap_or_else(|e| panic!("{e}"));
+    pos.play(&m);
+}
+
+fn at(pos: &Position, sq: &str) -> Option<String> {
+    let s = pos.rules().geometry.parse_square(sq).expect("square");
+    pos.piece_at(s).map(|(c, t)| {
+        let code = pos.rules().types[usize::from(t)].code.clone();
+        if c == gunbai::board::Colour::Black {
+            code
+        } else {
+            code.to_lowercase()
+        }
+    })
+}
+
+#[test]
+fn a_shooter_shoots_after_moving_along_a_clear_line() {
+    // The archer on d2 steps to c3 or e3, then may shoot the first piece
+    // within 3 on any of its eight lines, if that piece is an enemy it may
+    // target. A shield is immune to it (and still blocks the line).
+    let pos = position(&[], "K a1, k g7, A d2, s e6");
+    let m = moves_from(&pos, "d2");
+    assert_eq!(
+        m,
+        ["d2-c1", "d2-c3", "d2-e1", "d2-e3"],
+        "the shield on e6 is immune; the king on g7 is 4 away"
+    );
+    let pos = position(&[], "K a1, k g7, A d2, w e6, w e5");
+    let m = moves_from(&pos, "d2");
+    // e5 is the first piece up the file from e3 and up the diagonal from
+    // c3; e6 behind it cannot be reached.
+    assert_eq!(m, ["d2-c1", "d2-c3", "d2-c3*e5", "d2-e1", "d2-e3", "d2-e3*e5"]);
+}
+
+#[test]
+fn shooting_kills_without_moving_and_counts_as_a_kill() {
+    let mut pos = position(&[], "K a1, k f6, A d2, w e5");
+    play(&mut pos, "d2-e3*e5");
+    assert_eq!(at(&pos, "e5"), None, "the wall was shot");
+    assert_eq!(at(&pos, "e3").as_deref(), Some("A"), "the archer stays where it moved");
+    let mut pos = position(&[], "K a1, k e6, A d2");
+    play(&mut pos, "d2-e3*e6");
+    let o = pos.outcome().expect("the king was shot");
+    assert_eq!(o.winner(), Some(gunbai::board::Colour::Black));
+}
+
+#[test]
+fn a_cannon_fires_over_pieces_but_not_over_walls() {
+    let pos = position(&[], "K a1, k g7, C d2, s e4, s e5, w c4, s c5");
+    let m = moves_from(&pos, "d2");
+    for hit in ["d2-e3*e4", "d2-e3*e5", "d2-c3*c4"] {
+        assert!(m.contains(&hit.to_string()), "{hit} in {m:?}");
+    }
+    assert!(!m.contains(&"d2-c3*c5".to_string()), "a wall screens the cannon: {m:?}");
+}
+
+#[test]
+fn two_shots_in_a_row_and_suppression_near_an_enemy_lamp() {
+    let pos = position(&[], "K a1, k g7, G d2, s e4, s e5");
+    let m = moves_from(&pos, "d2");
+    assert!(
+        m.contains(&"d2-e3*e4*e5".to_string()),
+        "the second shot sees past the first victim: {m:?}"
+    );
+    assert!(!m.contains(&"d2-e3*e5".to_string()), "{m:?}");
+    // An enemy lamp within 2 of the gunner's square stops it shooting.
+    let pos = position(&[], "K a1, k g7, G d2, s e4, l g4");
+    let m = moves_from(&pos, "d2");
+    // From e3 (2 from the lamp) no shot; from e1 (3 away) and c3 it shoots.
+    assert_eq!(m, ["d2-c1", "d2-c3", "d2-c3*g7", "d2-e1", "d2-e1*e4", "d2-e3"]);
+}
+
+#[test]
+fn a_two_leg_shooter_may_shoot_after_each_leg() {
+    let pos = position(&[], "K a1, k g7, M c2, s c5, s e5");
+    let m = moves_from(&pos, "c2");
+    assert!(m.contains(&"c2-c4*c5-e4*e5".to_string()), "{m:?}");
+    assert!(m.contains(&"c2-c4*c5".to_string()), "{m:?}");
+    assert!(m.contains(&"c2-c4-e4*e5".to_string()), "{m:?}");
+}
+
+#[test]
+fn landing_next_to_a_flame_kills_the_mover() {
+    let mut pos = position(&[], "K a1, k g7, S c2, f e3");
+    play(&mut pos, "c2-d2");
+    assert_eq!(at(&pos, "d2"), None, "the shield burnt on d2 (next to the flame on e3)");
+    assert_eq!(at(&pos, "e3").as_deref(), Some("f"), "the flame stays");
+}
+
+#[test]
+fn an_intermediate_landing_next_to_a_flame_ends_the_move() {
+    let pos = position(&[], "K a1, k g7, RU c2, f d4");
+    let m = moves_from(&pos, "c2");
+    assert_eq!(
+        m,
+        ["c2-c3"],
+        "c3 is next to d4: the runner dies there and goes no farther"
+    );
+    let pos = position(&["burn_intermediate=false"], "K a1, k g7, RU c2, f d4");
+    let m = moves_from(&pos, "c2");
+    assert_eq!(m, ["c2-c3", "c2-c3-c4", "c2-c3-c4-c5"]);
+}
+
+#[test]
+fn an_arriving_flame_burns_its_neighbours_and_dies_next_to_another_flame() {
+    let mut pos = position(&[], "K a1, k g7, F c3, s d5, s b5, f e5");
+    play(&mut pos, "c3-c4");
+    assert_eq!(at(&pos, "d5"), None);
+    assert_eq!(at(&pos, "b5"), None);
+    assert_eq!(at(&pos, "c4").as_deref(), Some("F"));
+    let mut pos = position(&[], "K a1, k g7, F c3, s c5, f d5");
+    play(&mut pos, "c3-c4");
+    assert_eq!(at(&pos, "c5"), None, "burns the others first");
+    assert_eq!(at(&pos, "c4"), None, "then dies: the moving flame");
+    assert_eq!(at(&pos, "d5").as_deref(), Some("f"), "the standing flame survives");
+}
+
+#[test]
+fn nets_freeze_the_first_enemy_on_their_lines() {
+    for (mode, frozen_far) in [("first_piece", false), ("whole_line", true), ("until_friendly", true)] {
+        let pos = position(&[&format!("freeze_mode={mode}")], "K a1, k g7, n a4, S c4, S e4");
+        assert!(
+            moves_from(&pos, "c4").is_empty(),
+            "{mode}: the first piece on the line is frozen"
+        );
+        assert_eq!(moves_from(&pos, "e4").is_empty(), frozen_far, "{mode}");
+    }
+    let pos = position(&["freeze_mode=until_friendly"], "K a1, k g7, n a4, s c4, S e4");
+    assert!(
+        !moves_from(&pos, "e4").is_empty(),
+        "a piece of the net's own side ends its line"
+    );
+}
+
+#[test]
+fn demotion_near_an_enemy_lamp_and_no_promotion_there() {
+    let mut pos = position(&[], "K a1, k g7, +V c4, l f6");
+    play(&mut pos, "c4-d4");
+    assert_eq!(
+        at(&pos, "d4").as_deref(),
+        Some("V"),
+        "the caster demoted: a lamp is within 2 of d4"
+    );
+    let pos = position(&[], "K a1, k a7, V e6, l f5");
+    assert_eq!(
+        moves_from(&pos, "e6"),
+        ["e6-d6", "e6-e5", "e6-e7", "e6-f6"],
+        "no promotion near the lamp"
+    );
+    let pos = position(&[], "K a1, k a7, V c6");
+    assert!(moves_from(&pos, "c6").contains(&"c6-c7+".to_string()));
+}
+
+#[test]
+fn promoting_a_clerk_kills_enemy_flames_and_may_promote_recruits_with_it() {
+    let pos = position(&[], "K a1, k g7, Q c6, R e2, f a4");
+    let m = moves_from(&pos, "c6");
+    assert_eq!(m, ["c6-c7+", "c6-c7+&", "c6-c7="]);
+    let mut with = pos.clone();
+    play(&mut with, "c6-c7+&");
+    assert_eq!(at(&with, "a4"), None, "enemy flames die");
+    assert_eq!(at(&with, "e2").as_deref(), Some("+R"), "the recruit promoted with it");
+    let mut without = pos.clone();
+    play(&mut without, "c6-c7+");
+    assert_eq!(at(&without, "e2").as_deref(), Some("R"));
+    assert_eq!(at(&without, "a4"), None);
+}
+
+#[test]
+fn kill_history_is_kept_and_written_in_the_position_text() {
+    // Victory is by kill history (killed(king)); the history round-trips.
+    let mut pos = position(&[], "K a1, k e6, A d2");
+    play(&mut pos, "d2-e3*e6");
+    let text = pos.to_text();
+    assert!(text.ends_with("w:K"), "{text}");
+    let back = Position::from_text(pos.rules().clone(), &text).expect("own text");
+    assert!(back.outcome().is_some());
+}
+
+#[test]
+fn when_both_sides_lose_the_mover_loses() {
+    // Black's flame arrives on d4, next to both kings, and burns both: with
+    // both sides lost at once, the rule file says the side that moved loses.
+    let mut pos = position(&[], "K c3, k e5, F d3");
+    play(&mut pos, "d3-d4");
+    let o = pos.outcome().expect("both kings burnt");
+    assert_eq!(o.winner(), Some(gunbai::board::Colour::White));
+}
