@@ -296,6 +296,9 @@ pub struct Ruleset {
     pub types: Vec<PieceType>,
     /// `programs[colour][kind]`.
     pub programs: [Vec<Vec<Program>>; 2],
+    /// `overlapping[kind]`: two of the kind's movement alternatives can
+    /// produce the same path, so generated moves must be de-duplicated.
+    pub overlapping: Vec<bool>,
     pub offsets: Offsets,
     pub setup: Vec<(Square, Colour, TypeId)>,
     pub first: Colour,

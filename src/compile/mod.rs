@@ -431,7 +431,20 @@ impl Checker<'_> {
                 acc.union_with(r.guard.as_ref()?);
                 Some(acc)
             });
-        let no_moves = match f.victory.no_moves.get_ref().as_str() {
+        // `no_moves` may name a text option whose value is the result.
+        let no_moves_text = match f.victory.no_moves.get_ref().strip_prefix("opt.") {
+            Some(name) => match opt_values.get(name) {
+                Some(OptionValue::Enum { value, .. }) => value.clone(),
+                _ => {
+                    let d = Diagnostic::error(f.victory.no_moves.span(), format!("`{name}` is not a text option"))
+                        .suggest(name, opt_values.keys().map(|k| k.as_str()));
+                    self.push(d);
+                    "loss".to_string()
+                }
+            },
+            None => f.victory.no_moves.get_ref().clone(),
+        };
+        let no_moves = match no_moves_text.as_str() {
             "loss" => Result3::Loss,
             "draw" => Result3::Draw,
             "win" => Result3::Win,
@@ -452,6 +465,10 @@ impl Checker<'_> {
                 BothLose::Draw
             }
         };
+        let overlapping = programs[Colour::Black.index()]
+            .iter()
+            .map(|progs| movement::overlapping(progs, &offsets))
+            .collect();
         let effects = {
             let cx = effects::Context {
                 kind_sets: &kind_sets,
@@ -554,7 +571,31 @@ impl Checker<'_> {
         if let Some(p) = &f.promotion {
             texts.push(&p.may);
             texts.extend(p.must.as_ref());
+            texts.extend(p.repromote.as_ref());
         }
+        texts.push(&f.victory.no_moves);
+        texts.extend(f.victory.both_lose.as_ref());
+        for p in &f.pieces {
+            texts.extend(p.moves.iter().filter_map(|m| m.when.as_ref()));
+            if let Some(s) = &p.shoot {
+                texts.extend(
+                    s.over
+                        .iter()
+                        .chain(&s.screen)
+                        .chain(&s.target)
+                        .chain(&s.when)
+                        .chain(&s.after),
+                );
+                if let toml::Value::String(r) = s.range.get_ref() {
+                    read.extend(dsl::mentioned_options(r));
+                }
+            }
+        }
+        for a in &f.auras {
+            texts.extend(a.intermediate_landings.iter().chain(&a.on_creation));
+        }
+        texts.extend(f.freezes.iter().map(|z| &z.mode));
+        texts.extend(f.demotions.iter().map(|d| &d.when));
         for t in texts {
             read.extend(dsl::mentioned_options(t.get_ref()));
         }
@@ -579,6 +620,7 @@ impl Checker<'_> {
             kinds,
             types,
             programs,
+            overlapping,
             offsets,
             setup,
             first,

@@ -377,3 +377,29 @@ fn directions(c: &mut Checker, t: &Text, report: bool) -> Option<Vec<Offset>> {
     }
     if ok { Some(out) } else { None }
 }
+
+/// Whether two of these alternatives can produce the same path: their
+/// first legs can land on a common square (on an open board).
+pub(super) fn overlapping(progs: &[Program], offsets: &Offsets) -> bool {
+    let reach = |p: &Program| -> Vec<(i32, i32)> {
+        let Some(l) = p.legs.first() else { return Vec::new() };
+        let mut out = Vec::new();
+        for &o in &l.offsets {
+            let off = offsets.list[usize::from(o)];
+            let (dx, dy) = (i32::from(off.dx), i32::from(off.dy));
+            match l.mode {
+                LegMode::Slide { max } => {
+                    for k in 1..=i32::from(max.unwrap_or(36)) {
+                        out.push((dx * k, dy * k));
+                    }
+                }
+                _ => out.push((dx, dy)),
+            }
+        }
+        out
+    };
+    let sets: Vec<Vec<(i32, i32)>> = progs.iter().map(reach).collect();
+    sets.iter()
+        .enumerate()
+        .any(|(i, a)| sets[i + 1..].iter().any(|b| a.iter().any(|x| b.contains(x))))
+}

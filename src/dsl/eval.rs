@@ -13,6 +13,9 @@ pub struct PieceFact {
     pub origin: u16,
     pub square: Square,
     pub promoted: bool,
+    /// It belongs to the side of the piece the condition is about (the
+    /// mover, the shooter, the judged piece or side).
+    pub own: bool,
 }
 
 /// The questions a condition can ask. Implemented by the interpreter for
@@ -72,6 +75,7 @@ pub fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
             .piece(*r)
             .map_or(-1, |p| if p.square == NO_SQUARE { -1 } else { i32::from(p.square) }),
         Expr::PiecePromoted(r) => i32::from(f.piece(*r).is_some_and(|p| p.promoted)),
+        Expr::PieceOwn(r) => i32::from(f.piece(*r).is_some_and(|p| p.own)),
         Expr::Square(r) => f.square(*r).map_or(-1, i32::from),
         Expr::Captures => f.captures(),
         Expr::Distance(b) => match (square_of(eval(&b.0, f)), square_of(eval(&b.1, f))) {

@@ -150,6 +150,8 @@ pub enum Expr {
     PieceWas(PieceRef, TypeSet),
     PieceSquare(PieceRef),
     PiecePromoted(PieceRef),
+    /// The piece belongs to the side the condition is about.
+    PieceOwn(PieceRef),
     Square(SquareRef),
     Captures,
     Distance(Box<(Expr, Expr)>),
@@ -742,9 +744,10 @@ impl Compiler<'_, '_> {
             return match prop {
                 "square" => Typed::new(Ty::Square, Expr::PieceSquare(r)),
                 "promoted" => Typed::new(Ty::Bool, Expr::PiecePromoted(r)),
+                "own" => Typed::new(Ty::Bool, Expr::PieceOwn(r)),
                 _ => {
                     let d = Diagnostic::error(span, format!("a piece has no property `{prop}`"))
-                        .suggest(prop, ["square", "promoted"]);
+                        .suggest(prop, ["square", "promoted", "own"]);
                     self.errors.push(d);
                     ERROR
                 }

@@ -13,6 +13,7 @@ fn fact(rules: &Ruleset, ty: TypeId, square: Square) -> PieceFact {
         origin: rules.origin(ty),
         square,
         promoted: rules.types[usize::from(ty)].promoted_from.is_some(),
+        own: false,
     }
 }
 
@@ -120,7 +121,10 @@ impl Facts for PathFacts<'_, '_> {
     fn piece(&self, r: PieceRef) -> Option<PieceFact> {
         let rules = &*self.pos.rules;
         match r {
-            PieceRef::Mover => Some(fact(rules, cell_type(self.w.mover()), self.w.from)),
+            PieceRef::Mover => Some(PieceFact {
+                own: true,
+                ..fact(rules, cell_type(self.w.mover()), self.w.from)
+            }),
             PieceRef::Victim => self
                 .victim_cell(self.victim)
                 .map(|(c, sq)| fact(rules, cell_type(c), sq)),
@@ -262,8 +266,14 @@ impl Facts for PointFacts<'_> {
     fn piece(&self, r: PieceRef) -> Option<PieceFact> {
         let rules = &*self.pos.rules;
         match r {
-            PieceRef::Mover => Some(fact(rules, cell_type(self.subject.0), self.subject.1)),
-            PieceRef::Victim => self.other.map(|(c, sq)| fact(rules, cell_type(c), sq)),
+            PieceRef::Mover => Some(PieceFact {
+                own: true,
+                ..fact(rules, cell_type(self.subject.0), self.subject.1)
+            }),
+            PieceRef::Victim => self.other.map(|(c, sq)| PieceFact {
+                own: cell_colour(c) == cell_colour(self.subject.0),
+                ..fact(rules, cell_type(c), sq)
+            }),
             PieceRef::Bridge => None,
             PieceRef::LastMover => last_mover(self.pos),
         }

@@ -579,11 +579,24 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
         if c == 0 || cell_colour(c) != side || frozen.get(sq) == Some(&true) {
             continue;
         }
+        let start = out.len();
         let mut emit = |w: &Walker| {
             push_path(pos, w, out);
             false
         };
         walk_piece_with(pos, &pos.cells, sq as Square, true, &mut emit);
+        if rules.overlapping[rules.types[usize::from(cell_type(c))].kind] {
+            // The same path from two alternatives is one move.
+            out[start..].sort_unstable_by_key(move_key);
+            let mut kept = start;
+            for i in start..out.len() {
+                if i == start || out[i] != out[kept - 1] {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+        }
     }
     if rules.repetition == RepetitionPolicy::ForbidUnlessInCheck && !pos.history.is_empty() {
         let mut check: Option<bool> = None;
@@ -595,6 +608,19 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
             *check.get_or_insert_with(|| in_check(pos, side))
         });
     }
+}
+
+type MoveKey = (
+    u8,
+    [Square; MAX_LEGS],
+    u8,
+    [Square; MAX_SHOTS],
+    [u8; MAX_SHOTS],
+    Promotion,
+);
+
+fn move_key(m: &Move) -> MoveKey {
+    (m.len, m.path, m.n_shots, m.shots, m.shot_after, m.promotion)
 }
 
 fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
@@ -621,13 +647,19 @@ fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
             }
         }
     }
+    // Only the used part of the walker's arrays belongs to the move.
+    let mut path = [NO_SQUARE; MAX_LEGS];
+    path[..w.len].copy_from_slice(&w.path[..w.len]);
+    let (mut shots, mut shot_after) = ([NO_SQUARE; MAX_SHOTS], [0; MAX_SHOTS]);
+    shots[..w.n_shots].copy_from_slice(&w.shots[..w.n_shots]);
+    shot_after[..w.n_shots].copy_from_slice(&w.shot_after[..w.n_shots]);
     let mut m = Move {
         from: w.from,
-        path: w.path,
+        path,
         len: w.len as u8,
         promotion: Promotion::None,
-        shots: w.shots,
-        shot_after: w.shot_after,
+        shots,
+        shot_after,
         n_shots: w.n_shots as u8,
     };
     let ty = cell_type(w.mover());

@@ -1,0 +1,302 @@
+//! Warnings: what a rule file says that can never matter on its board.
+//!
+//! A warning never stops a file from loading. Each one points at the text
+//! that is pointless: a tag no piece has, a piece that cannot move, a move
+//! that leaves the board from every square, a promotion that can never
+//! happen. The checker (`super`) reports the two older warnings (kinds
+//! nothing places, options nothing reads); this module adds the rest. It
+//! reads the rule file and the compiled kinds and types, and changes
+//! neither.
+
+use super::Checker;
+use crate::board::{Colour, Geometry, Offset, Square, resolve_direction};
+use crate::diagnostics::Diagnostic;
+use crate::rules::file::{LegSpec, MoveSpec, RuleFile, Text};
+use crate::ruleset::{Kind, PieceType, TypeId};
+use std::collections::BTreeSet;
+use std::ops::Range;
+use toml::Spanned;
+
+/// What the lints need from the compiled file.
+pub(super) struct Compiled<'a> {
+    pub geo: &'a Geometry,
+    pub kinds: &'a [Kind],
+    pub types: &'a [PieceType],
+    pub setup: &'a [(Square, Colour, TypeId)],
+    /// Whether the file has a `[promotion]` table.
+    pub promotes: bool,
+}
+
+/// Pushes every warning of this module.
+pub(super) fn warn(c: &mut Checker, f: &RuleFile, x: &Compiled) {
+    unused_tags(c, f);
+    unreachable_promotions(c, f, x);
+    for p in &f.pieces {
+        if p.moves.is_empty() {
+            c.push(
+                Diagnostic::warning(p.id.span(), format!("piece `{}` has no moves: it can never move", p.id.get_ref()))
+                    .with_help("give it `moves = [...]`"),
+            );
+        }
+        for m in &p.moves {
+            impossible_move(c, m, x.geo);
+        }
+    }
+}
+
+/// A tag in `[tags]` that no piece lists: `count(TAG)` is always 0.
+fn unused_tags(c: &mut Checker, f: &RuleFile) {
+    for tag in f.tags.keys() {
+        if !f.pieces.iter().any(|p| p.tags.iter().any(|t| t.get_ref() == tag.get_ref())) {
+            c.push(
+                Diagnostic::warning(tag.span(), format!("tag `{}` is not given to any piece", tag.get_ref()))
+                    .with_help("list it in a piece's `tags`, or remove it"),
+            );
+        }
+    }
+}
+
+/// Promotions that can never happen, and kinds that only such promotions
+/// would bring onto the board.
+fn unreachable_promotions(c: &mut Checker, f: &RuleFile, x: &Compiled) {
+    let edges: Vec<(usize, &Text)> = f
+        .pieces
+        .iter()
+        .enumerate()
+        .filter_map(|(k, p)| p.promotes_to.as_ref().map(|t| (k, t)))
+        .collect();
+    if !x.promotes {
+        if let Some((_, t)) = edges.first() {
+            c.push(
+                Diagnostic::warning(t.span(), "`promotes_to` has no effect: the file has no [promotion] table")
+                    .with_help("add a [promotion] table with `zone_ranks` and `may`, or remove `promotes_to`"),
+            );
+        }
+        return;
+    }
+    // Types that can be on the board: the setup's, and what they promote
+    // into, step by step.
+    let mut on_board: BTreeSet<TypeId> = x.setup.iter().map(|(_, _, t)| *t).collect();
+    let mut todo: Vec<TypeId> = on_board.iter().copied().collect();
+    while let Some(t) = todo.pop() {
+        if let Some(u) = x.types.get(usize::from(t)).and_then(|ty| ty.promotes_to)
+            && on_board.insert(u)
+        {
+            todo.push(u);
+        }
+    }
+    let kind_on_board = |k: usize| on_board.iter().any(|&t| x.types[usize::from(t)].kind == k);
+    for (k, kind) in x.kinds.iter().enumerate() {
+        if kind_on_board(k) {
+            continue;
+        }
+        // The checker warns about a kind that nothing places and nothing
+        // promotes to; here, the kinds whose promoters never appear.
+        let sources: Vec<&str> = x
+            .kinds
+            .iter()
+            .filter(|s| s.promotes_to == Some(k))
+            .map(|s| s.id.as_str())
+            .collect();
+        if sources.is_empty() {
+            continue;
+        }
+        let Some(p) = f.pieces.get(k) else { continue };
+        let list = sources.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ");
+        c.push(Diagnostic::warning(
+            p.id.span(),
+            format!(
+                "piece `{}` can never be on the board: it is not in the setup, and {list} (which promote{} to it) never {} either",
+                kind.id,
+                if sources.len() == 1 { "s" } else { "" },
+                if sources.len() == 1 { "is" } else { "are" },
+            ),
+        ));
+    }
+    // A kind that is on the board, but only as a promoted piece that cannot
+    // promote again, never uses its own `promotes_to`.
+    for (k, t) in edges {
+        let can_promote_here =
+            |ty: &TypeId| x.types[usize::from(*ty)].kind == k && x.types[usize::from(*ty)].promotes_to.is_some();
+        if kind_on_board(k) && !on_board.iter().any(can_promote_here) {
+            c.push(
+                Diagnostic::warning(
+                    t.span(),
+                    format!(
+                        "`{}` never promotes to `{}`: it is on the board only as a promoted piece, which does not promote again",
+                        x.kinds[k].id,
+                        t.get_ref()
+                    ),
+                )
+                .with_help("put an unpromoted one in the setup, allow `repromote`, or remove `promotes_to`"),
+            );
+        }
+    }
+}
+
+/// One leg, as far as the lint needs it: its offsets for Black and how far
+/// it may go along each, and where it is written.
+struct LegShape {
+    offsets: Vec<Offset>,
+    /// Squares along each offset (1 for steps and jumps).
+    reach: u32,
+    optional: bool,
+    span: Range<usize>,
+    /// Jump offsets as written, with the span of the `jump` array.
+    jumps: Vec<[i32; 2]>,
+}
+
+/// A move alternative that can never produce a move on this board, or a
+/// jump offset in it that never lands. Movement errors are the checker's:
+/// a leg it cannot read is skipped here.
+fn impossible_move(c: &mut Checker, m: &MoveSpec, geo: &Geometry) {
+    let legs: Vec<LegShape> = match &m.legs {
+        Some(legs) => match legs.iter().map(leg_shape).collect::<Option<Vec<_>>>() {
+            Some(l) => l,
+            None => return,
+        },
+        None => match inline_shape(m) {
+            Some(l) => vec![l],
+            None => return,
+        },
+    };
+    if legs.is_empty() {
+        return;
+    }
+    let w = geo.width as i32;
+    let h = geo.height as i32;
+    // Squares a piece can stand on after each leg, ignoring other pieces
+    // and leg relations: an over-estimate, so a warning is certain.
+    let mut at: Vec<bool> = vec![true; geo.len()];
+    let mut can_end = false;
+    for (i, leg) in legs.iter().enumerate() {
+        let mut next = vec![false; geo.len()];
+        for sq in (0..geo.len()).filter(|&s| at[s]) {
+            let (x, y) = geo.xy(sq as Square);
+            for o in &leg.offsets {
+                for n in 1..=leg.reach as i32 {
+                    let (tx, ty) = (x + i32::from(o.dx) * n, y + i32::from(o.dy) * n);
+                    if tx < 0 || ty < 0 || tx >= w || ty >= h {
+                        break;
+                    }
+                    if let Some(t) = geo.square(tx, ty) {
+                        next[usize::from(t)] = true;
+                    }
+                }
+            }
+        }
+        at = next;
+        let stops_here = legs.get(i + 1).is_none_or(|l| l.optional);
+        if stops_here && at.iter().any(|b| *b) {
+            can_end = true;
+        }
+    }
+    let fits = |[dx, dy]: [i32; 2]| dx.abs() < w && dy.abs() < h;
+    if !can_end {
+        let why = legs
+            .iter()
+            .flat_map(|l| &l.jumps)
+            .find(|j| !fits(**j) && !fits([j[1], j[0]]))
+            .map(|[dx, dy]| format!(": a jump of [{dx}, {dy}] leaves the board from every square"))
+            .unwrap_or_default();
+        c.push(Diagnostic::warning(
+            legs[0].span.clone(),
+            format!(
+                "this move can never be made on a {}x{} board{why}",
+                geo.width, geo.height
+            ),
+        ));
+        return;
+    }
+    // The move is possible, but some jump offsets in it never land.
+    for leg in &legs {
+        for &[dx, dy] in &leg.jumps {
+            let images_fit = fits([dx, dy]) || (leg.offsets.iter().any(|o| i32::from(o.dx).abs() == dy.abs()) && fits([dy, dx]));
+            if !images_fit {
+                c.push(Diagnostic::warning(
+                    leg.span.clone(),
+                    format!(
+                        "the jump [{dx}, {dy}] never lands on a {}x{} board",
+                        geo.width, geo.height
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+fn inline_shape(m: &MoveSpec) -> Option<LegShape> {
+    shape(&m.step, &m.slide, &m.range, &m.jump, &m.symmetry, false)
+}
+
+fn leg_shape(l: &LegSpec) -> Option<LegShape> {
+    shape(&l.step, &l.slide, &l.range, &l.jump, &l.symmetry, l.optional)
+}
+
+fn shape(
+    step: &Option<Text>,
+    slide: &Option<Text>,
+    range: &Option<Spanned<u32>>,
+    jump: &Option<Spanned<Vec<[i32; 2]>>>,
+    symmetry: &Option<Text>,
+    optional: bool,
+) -> Option<LegShape> {
+    match (step, slide, jump) {
+        (Some(dirs), None, None) | (None, Some(dirs), None) => {
+            let mut offsets = Vec::new();
+            for word in dirs.get_ref().split(|ch: char| ch == ',' || ch.is_whitespace()) {
+                if !word.is_empty() {
+                    offsets.extend(resolve_direction(word)?);
+                }
+            }
+            let reach = if step.is_some() {
+                1
+            } else {
+                range.as_ref().map_or(u32::from(u8::MAX), |r| *r.get_ref())
+            };
+            Some(LegShape {
+                offsets,
+                reach,
+                optional,
+                span: dirs.span(),
+                jumps: Vec::new(),
+            })
+        }
+        (None, None, Some(j)) => {
+            let sym = symmetry.as_ref().map_or("none", |s| s.get_ref().as_str());
+            let mut offsets = Vec::new();
+            for &[dx, dy] in j.get_ref() {
+                if dx.abs() > 35 || dy.abs() > 35 {
+                    return None;
+                }
+                let (dx, dy) = (dx as i8, dy as i8);
+                let images: &[(i8, i8)] = match sym {
+                    "none" => &[(dx, dy)],
+                    "mirror" => &[(dx, dy), (-dx, dy)],
+                    "vertical" => &[(dx, dy), (dx, -dy)],
+                    "both" => &[(dx, dy), (-dx, dy), (dx, -dy), (-dx, -dy)],
+                    "all" => &[
+                        (dx, dy),
+                        (-dx, dy),
+                        (dx, -dy),
+                        (-dx, -dy),
+                        (dy, dx),
+                        (-dy, dx),
+                        (dy, -dx),
+                        (-dy, -dx),
+                    ],
+                    _ => return None,
+                };
+                offsets.extend(images.iter().map(|&(x, y)| Offset::new(x, y)));
+            }
+            Some(LegShape {
+                offsets,
+                reach: 1,
+                optional,
+                span: j.span(),
+                jumps: j.get_ref().clone(),
+            })
+        }
+        _ => None,
+    }
+}
