@@ -50,6 +50,9 @@ impl Mark {
 pub struct MoveMap {
     pub origin: Square,
     pub marks: Vec<Option<Mark>>,
+    /// For squares reached by a multi-leg move: the earliest leg (1-based)
+    /// at which some path lands there (the source tables' ①–⑤).
+    pub leg_numbers: Vec<Option<u8>>,
     pub paths: usize,
 }
 
@@ -59,6 +62,7 @@ pub fn move_map(rules: &Ruleset, ty: TypeId, colour: Colour, origin: Square) -> 
     let mut cells = vec![0; geo.len()];
     cells[usize::from(origin)] = cell(colour, ty);
     let mut marks: Vec<Option<Mark>> = vec![None; geo.len()];
+    let mut leg_numbers: Vec<Option<u8>> = vec![None; geo.len()];
     let mut paths = 0;
     let kind = rules.types[usize::from(ty)].kind;
     for prog in &rules.programs[colour.index()][kind] {
@@ -86,6 +90,13 @@ pub fn move_map(rules: &Ruleset, ty: TypeId, colour: Colour, origin: Square) -> 
                 if sq == origin {
                     continue;
                 }
+                if multi {
+                    let n = &mut leg_numbers[usize::from(sq)];
+                    let leg = i as u8 + 1;
+                    if n.is_none_or(|k| leg < k) {
+                        *n = Some(leg);
+                    }
+                }
                 let slot = &mut marks[usize::from(sq)];
                 if slot.is_none_or(|m| mark < m) {
                     *slot = Some(mark);
@@ -94,7 +105,12 @@ pub fn move_map(rules: &Ruleset, ty: TypeId, colour: Colour, origin: Square) -> 
             false
         });
     }
-    MoveMap { origin, marks, paths }
+    MoveMap {
+        origin,
+        marks,
+        leg_numbers,
+        paths,
+    }
 }
 
 impl MoveMap {
@@ -102,6 +118,13 @@ impl MoveMap {
     /// board, or a window of `radius` squares around the origin. The piece
     /// is `*`, unreachable squares `.`, squares off the board blank.
     pub fn render(&self, rules: &Ruleset, colour: Colour, radius: Option<i32>) -> String {
+        self.render_with(rules, colour, radius, false)
+    }
+
+    /// As [`MoveMap::render`]; with `numbered`, a square reached by a
+    /// multi-leg move (and not by a slide) shows the earliest leg number
+    /// that lands there, ① to ⑥, as the Ko shogi tables do.
+    pub fn render_with(&self, rules: &Ruleset, colour: Colour, radius: Option<i32>, numbered: bool) -> String {
         let geo = &rules.geometry;
         let (ox, oy) = geo.xy(self.origin);
         // Coordinates in the owner's frame: for White, rotate 180°.
@@ -125,7 +148,15 @@ impl MoveMap {
                     match geo.square(x, y) {
                         None => " ".to_string(),
                         Some(sq) if sq == self.origin => "*".to_string(),
-                        Some(sq) => self.marks[usize::from(sq)].map_or('.', |m| m.symbol()).to_string(),
+                        Some(sq) => {
+                            let mark = self.marks[usize::from(sq)];
+                            match (numbered, mark, self.leg_numbers[usize::from(sq)]) {
+                                (true, Some(m), Some(n)) if !matches!(m, Mark::Slide(_)) => {
+                                    char::from_u32(0x2460 + u32::from(n) - 1).unwrap_or('?').to_string()
+                                }
+                                _ => mark.map_or('.', |m| m.symbol()).to_string(),
+                            }
+                        }
                     }
                 })
                 .collect();

@@ -187,6 +187,9 @@ enum Command {
         /// Draw only this many squares around the piece.
         #[arg(long)]
         radius: Option<i32>,
+        /// Number the squares of multi-leg moves by the earliest leg that lands there (①–⑥).
+        #[arg(long)]
+        numbered: bool,
         /// Also write an SVG picture to FILE (`-`: print the SVG instead of the text diagram).
         #[arg(long, value_name = "FILE")]
         svg: Option<PathBuf>,
@@ -410,6 +413,7 @@ fn run(cli: Cli, style: Style) -> Result<ExitCode, Failure> {
             square,
             white,
             radius,
+            numbered,
             svg,
             options,
         } => {
@@ -446,7 +450,7 @@ fn run(cli: Cli, style: Style) -> Result<ExitCode, Failure> {
                 geo.square_name(sq),
                 colour
             );
-            out!("{}", map.render(&rules, colour, radius));
+            out!("{}", map.render_with(&rules, colour, radius, numbered));
             outln!("{} move paths on an empty board", map.paths);
             Ok(ExitCode::SUCCESS)
         }

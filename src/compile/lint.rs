@@ -34,8 +34,11 @@ pub(super) fn warn(c: &mut Checker, f: &RuleFile, x: &Compiled) {
     for p in &f.pieces {
         if p.moves.is_empty() {
             c.push(
-                Diagnostic::warning(p.id.span(), format!("piece `{}` has no moves: it can never move", p.id.get_ref()))
-                    .with_help("give it `moves = [...]`"),
+                Diagnostic::warning(
+                    p.id.span(),
+                    format!("piece `{}` has no moves: it can never move", p.id.get_ref()),
+                )
+                .with_help("give it `moves = [...]`"),
             );
         }
         for m in &p.moves {
@@ -47,7 +50,11 @@ pub(super) fn warn(c: &mut Checker, f: &RuleFile, x: &Compiled) {
 /// A tag in `[tags]` that no piece lists: `count(TAG)` is always 0.
 fn unused_tags(c: &mut Checker, f: &RuleFile) {
     for tag in f.tags.keys() {
-        if !f.pieces.iter().any(|p| p.tags.iter().any(|t| t.get_ref() == tag.get_ref())) {
+        if !f
+            .pieces
+            .iter()
+            .any(|p| p.tags.iter().any(|t| t.get_ref() == tag.get_ref()))
+        {
             c.push(
                 Diagnostic::warning(tag.span(), format!("tag `{}` is not given to any piece", tag.get_ref()))
                     .with_help("list it in a piece's `tags`, or remove it"),
@@ -68,8 +75,11 @@ fn unreachable_promotions(c: &mut Checker, f: &RuleFile, x: &Compiled) {
     if !x.promotes {
         if let Some((_, t)) = edges.first() {
             c.push(
-                Diagnostic::warning(t.span(), "`promotes_to` has no effect: the file has no [promotion] table")
-                    .with_help("add a [promotion] table with `zone_ranks` and `may`, or remove `promotes_to`"),
+                Diagnostic::warning(
+                    t.span(),
+                    "`promotes_to` has no effect: the file has no [promotion] table",
+                )
+                .with_help("add a [promotion] table with `zone_ranks` and `may`, or remove `promotes_to`"),
             );
         }
         return;
@@ -142,8 +152,18 @@ struct LegShape {
     reach: u32,
     optional: bool,
     span: Range<usize>,
-    /// Jump offsets as written, with the span of the `jump` array.
+    /// Jump offsets as written.
     jumps: Vec<[i32; 2]>,
+    /// The jump's symmetry swaps `dx` and `dy` (`all`).
+    swaps: bool,
+}
+
+impl LegShape {
+    /// A written jump offset none of whose images fits on the board.
+    fn never_lands(&self, [dx, dy]: [i32; 2], geo: &Geometry) -> bool {
+        let fits = |a: i32, b: i32| a.abs() < geo.width as i32 && b.abs() < geo.height as i32;
+        !fits(dx, dy) && !(self.swaps && fits(dy, dx))
+    }
 }
 
 /// A move alternative that can never produce a move on this board, or a
@@ -163,40 +183,25 @@ fn impossible_move(c: &mut Checker, m: &MoveSpec, geo: &Geometry) {
     if legs.is_empty() {
         return;
     }
-    let w = geo.width as i32;
-    let h = geo.height as i32;
-    // Squares a piece can stand on after each leg, ignoring other pieces
-    // and leg relations: an over-estimate, so a warning is certain.
-    let mut at: Vec<bool> = vec![true; geo.len()];
-    let mut can_end = false;
-    for (i, leg) in legs.iter().enumerate() {
-        let mut next = vec![false; geo.len()];
-        for sq in (0..geo.len()).filter(|&s| at[s]) {
-            let (x, y) = geo.xy(sq as Square);
-            for o in &leg.offsets {
-                for n in 1..=leg.reach as i32 {
-                    let (tx, ty) = (x + i32::from(o.dx) * n, y + i32::from(o.dy) * n);
-                    if tx < 0 || ty < 0 || tx >= w || ty >= h {
-                        break;
-                    }
-                    if let Some(t) = geo.square(tx, ty) {
-                        next[usize::from(t)] = true;
-                    }
-                }
+    if quickly_possible(&legs, geo) {
+        // Still, a jump offset may never land.
+        for leg in &legs {
+            for &j in leg.jumps.iter().filter(|j| leg.never_lands(**j, geo)) {
+                c.push(Diagnostic::warning(
+                    leg.span.clone(),
+                    format!(
+                        "the jump [{}, {}] never lands on a {}x{} board",
+                        j[0], j[1], geo.width, geo.height
+                    ),
+                ));
             }
         }
-        at = next;
-        let stops_here = legs.get(i + 1).is_none_or(|l| l.optional);
-        if stops_here && at.iter().any(|b| *b) {
-            can_end = true;
-        }
+        return;
     }
-    let fits = |[dx, dy]: [i32; 2]| dx.abs() < w && dy.abs() < h;
-    if !can_end {
+    if !possible(&legs, geo) {
         let why = legs
             .iter()
-            .flat_map(|l| &l.jumps)
-            .find(|j| !fits(**j) && !fits([j[1], j[0]]))
+            .find_map(|l| l.jumps.iter().find(|j| l.never_lands(**j, geo)))
             .map(|[dx, dy]| format!(": a jump of [{dx}, {dy}] leaves the board from every square"))
             .unwrap_or_default();
         c.push(Diagnostic::warning(
@@ -206,23 +211,59 @@ fn impossible_move(c: &mut Checker, m: &MoveSpec, geo: &Geometry) {
                 geo.width, geo.height
             ),
         ));
-        return;
     }
-    // The move is possible, but some jump offsets in it never land.
-    for leg in &legs {
-        for &[dx, dy] in &leg.jumps {
-            let images_fit = fits([dx, dy]) || (leg.offsets.iter().any(|o| i32::from(o.dx).abs() == dy.abs()) && fits([dy, dx]));
-            if !images_fit {
-                c.push(Diagnostic::warning(
-                    leg.span.clone(),
-                    format!(
-                        "the jump [{dx}, {dy}] never lands on a {}x{} board",
-                        geo.width, geo.height
-                    ),
-                ));
-            }
+}
+
+/// A cheap sufficient test: up to the first leg the move may stop after,
+/// the shortest offset of each leg, added up, fits on the board (so some
+/// start square holds the whole path).
+fn quickly_possible(legs: &[LegShape], geo: &Geometry) -> bool {
+    let (mut sx, mut sy) = (0i32, 0i32);
+    for (i, leg) in legs.iter().enumerate() {
+        let Some(o) = leg
+            .offsets
+            .iter()
+            .min_by_key(|o| o.dx.unsigned_abs().max(o.dy.unsigned_abs()))
+        else {
+            return false;
+        };
+        sx += i32::from(o.dx.unsigned_abs());
+        sy += i32::from(o.dy.unsigned_abs());
+        if sx >= geo.width as i32 || sy >= geo.height as i32 {
+            return false;
+        }
+        if legs.get(i + 1).is_none_or(|l| l.optional) {
+            return true;
         }
     }
+    false
+}
+
+/// The exact test, ignoring other pieces and leg relations (so it can
+/// only over-estimate): the squares a piece can stand on after each leg,
+/// starting anywhere.
+fn possible(legs: &[LegShape], geo: &Geometry) -> bool {
+    let mut at: Vec<bool> = vec![true; geo.len()];
+    for (i, leg) in legs.iter().enumerate() {
+        let mut next = vec![false; geo.len()];
+        for sq in (0..geo.len()).filter(|&s| at[s]) {
+            let (x, y) = geo.xy(sq as Square);
+            for o in &leg.offsets {
+                for n in 1..=leg.reach.min(geo.width.max(geo.height)) as i32 {
+                    let (tx, ty) = (x + i32::from(o.dx) * n, y + i32::from(o.dy) * n);
+                    match geo.square(tx, ty) {
+                        Some(t) => next[usize::from(t)] = true,
+                        None => break,
+                    }
+                }
+            }
+        }
+        at = next;
+        if legs.get(i + 1).is_none_or(|l| l.optional) && at.iter().any(|b| *b) {
+            return true;
+        }
+    }
+    false
 }
 
 fn inline_shape(m: &MoveSpec) -> Option<LegShape> {
@@ -260,6 +301,7 @@ fn shape(
                 optional,
                 span: dirs.span(),
                 jumps: Vec::new(),
+                swaps: false,
             })
         }
         (None, None, Some(j)) => {
@@ -295,6 +337,7 @@ fn shape(
                 optional,
                 span: j.span(),
                 jumps: j.get_ref().clone(),
+                swaps: sym == "all",
             })
         }
         _ => None,

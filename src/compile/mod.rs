@@ -5,6 +5,7 @@
 //! conditions can fold options into constants.
 
 mod effects;
+mod lint;
 mod movement;
 mod setup;
 
@@ -554,7 +555,8 @@ impl Checker<'_> {
             }
         }
         for (k, p) in f.pieces.iter().enumerate() {
-            if !reachable.contains(&k) {
+            // A kind that unreachable kinds promote to: `lint` says which.
+            if !reachable.contains(&k) && !kinds.iter().any(|s| s.promotes_to == Some(k)) {
                 self.push(Diagnostic::warning(
                     p.id.span(),
                     format!(
@@ -610,6 +612,14 @@ impl Checker<'_> {
                 ));
             }
         }
+        let lint = lint::Compiled {
+            geo: &geo,
+            kinds: &kinds,
+            types: &types,
+            setup: &setup,
+            promotes: promotion.is_some(),
+        };
+        lint::warn(self, f, &lint);
 
         let zobrist = zobrist_keys((n_types + 1) * 2 + 2, geo.len());
         Some(Ruleset {

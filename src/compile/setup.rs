@@ -26,7 +26,22 @@ pub fn parse_board(
     lookup: &dyn Fn(&str) -> Option<TypeId>,
     codes: &dyn Fn() -> Vec<String>,
 ) -> Result<Vec<BoardToken>, Vec<Diagnostic>> {
+    let (board, errors) = read_board(text, geo, lookup, codes);
+    if errors.is_empty() { Ok(board) } else { Err(errors) }
+}
+
+/// Reads a board text as far as it can: the squares it could place (a
+/// rank of the wrong length is placed from its left), and every error.
+fn read_board(
+    text: &str,
+    geo: &Geometry,
+    lookup: &dyn Fn(&str) -> Option<TypeId>,
+    codes: &dyn Fn() -> Vec<String>,
+) -> (Vec<BoardToken>, Vec<Diagnostic>) {
     let mut errors = Vec::new();
+    // Ranks that already have an error for one of their squares: their
+    // length is not reported again.
+    let mut bad_rows: Vec<usize> = Vec::new();
     let mut rows: Vec<Vec<(BoardToken, Range<usize>)>> = Vec::new();
     let mut row: Vec<(BoardToken, Range<usize>)> = Vec::new();
     let mut row_spans: Vec<Range<usize>> = Vec::new();
@@ -37,7 +52,10 @@ pub fn parse_board(
     while i <= bytes.len() {
         let c = if i < bytes.len() { bytes[i] } else { b'/' };
         if c == b'/' || c == b'\n' {
-            if any_in_row || c == b'/' {
+            // The end of the text closes a rank only if something is in
+            // it, or if a `/` asks for it (`k/` has an empty last rank).
+            let at_end = i == bytes.len();
+            if any_in_row || (c == b'/' && !at_end) || (at_end && text.ends_with('/')) {
                 rows.push(std::mem::take(&mut row));
                 row_spans.push(row_start..i);
             }
@@ -66,10 +84,13 @@ pub fn parse_board(
                         row.push((BoardToken::Empty, span.clone()));
                     }
                 }
-                _ => errors.push(Diagnostic::error(
-                    span,
-                    format!("`{word}`: a run of empty squares must be between 1 and {}", geo.width),
-                )),
+                _ => {
+                    bad_rows.push(rows.len());
+                    errors.push(Diagnostic::error(
+                        span,
+                        format!("`{word}`: a run of empty squares must be between 1 and {}", geo.width),
+                    ))
+                }
             }
         } else {
             let body = word.strip_prefix('+').unwrap_or(word);
@@ -114,17 +135,14 @@ pub fn parse_board(
             format!("expected {} ranks, found {}", geo.height, rows.len()),
         ));
     }
-    for (r, s) in rows.iter().zip(&row_spans) {
-        if r.len() != geo.width as usize {
+    for (i, (r, s)) in rows.iter().zip(&row_spans).enumerate() {
+        if r.len() != geo.width as usize && !bad_rows.contains(&i) {
             let span = if s.is_empty() { s.start..s.start + 1 } else { s.clone() };
             errors.push(Diagnostic::error(
                 span,
                 format!("expected {} squares in this rank, found {}", geo.width, r.len()),
             ));
         }
-    }
-    if !errors.is_empty() {
-        return Err(errors);
     }
     let mut out = vec![BoardToken::Empty; geo.len()];
     for (ri, r) in rows.iter().enumerate() {
@@ -135,7 +153,7 @@ pub fn parse_board(
             }
         }
     }
-    Ok(out)
+    (out, errors)
 }
 
 pub(super) fn setup(
@@ -149,21 +167,20 @@ pub(super) fn setup(
     let lookup = |code: &str| types.iter().position(|t| t.code == code).map(|i| i as TypeId);
     let codes = || types.iter().map(|t| t.code.clone()).collect::<Vec<_>>();
     let _ = kinds;
-    match parse_board(f.setup.board.get_ref(), geo, &lookup, &codes) {
-        Ok(tokens) => tokens
-            .iter()
-            .enumerate()
-            .filter_map(|(sq, t)| match t {
-                BoardToken::Piece(col, ty) => Some((sq as Square, *col, *ty)),
-                BoardToken::Empty => None,
-            })
-            .collect(),
-        Err(errs) => {
-            for mut d in errs {
-                d.span = base + d.span.start..base + d.span.end;
-                c.push(d);
-            }
-            Vec::new()
-        }
+    // A setup with errors still places what it could, so that its pieces
+    // do not also get "not in the setup" warnings. (With errors, no
+    // ruleset is built from it.)
+    let (tokens, errs) = read_board(f.setup.board.get_ref(), geo, &lookup, &codes);
+    for mut d in errs {
+        d.span = base + d.span.start..base + d.span.end;
+        c.push(d);
     }
+    tokens
+        .iter()
+        .enumerate()
+        .filter_map(|(sq, t)| match t {
+            BoardToken::Piece(col, ty) => Some((sq as Square, *col, *ty)),
+            BoardToken::Empty => None,
+        })
+        .collect()
 }
