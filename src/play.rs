@@ -186,7 +186,7 @@ impl Position {
             // Burnt on arrival: it dies where it lands (friendly fire counts).
             self.mark_killed(side, mover_ty);
             last.push_capture(to, mover_ty);
-            self.demote_all(last);
+            self.demote_all();
             return;
         }
         self.set(to, placed);
@@ -223,7 +223,7 @@ impl Position {
                 }
             }
         }
-        self.demote_all(last);
+        self.demote_all();
     }
 
     /// Is `sq` within a killing aura of a source other than the piece on
@@ -274,7 +274,7 @@ impl Position {
     }
 
     /// Applies every compulsory demotion until none applies.
-    fn demote_all(&mut self, _last: &mut LastMove) {
+    fn demote_all(&mut self) {
         let rules = self.rules.clone();
         if rules.demotions.is_empty() {
             return;

@@ -74,7 +74,8 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
             diagnostics: c.cli,
         });
     }
-    let (errors, warnings): (Vec<_>, Vec<_>) = c.diags.into_iter().partition(|d| d.severity == Severity::Error);
+    let (errors, mut warnings): (Vec<_>, Vec<_>) = c.diags.into_iter().partition(|d| d.severity == Severity::Error);
+    warnings.sort_by_key(|d| d.span.start);
     match ruleset {
         Some(r) if errors.is_empty() => Ok(Compiled {
             ruleset: r,
@@ -501,7 +502,7 @@ impl Checker<'_> {
         let (repetition, check_set) = self.repetition(f, &options, &kind_sets);
 
         // Setup.
-        let setup = setup::setup(self, f, &geo, &kinds, &types);
+        let setup = setup::setup(self, f, &geo, &types);
         let first = match f.setup.first.get_ref().as_str() {
             "black" => Colour::Black,
             "white" => Colour::White,

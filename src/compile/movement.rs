@@ -319,7 +319,6 @@ fn leg(
         // `optional` on the first leg would allow an empty move.
         c.err(any_span.clone(), "the first leg cannot be optional");
     }
-    let _ = geo;
     let offsets_idx = rel_offsets
         .iter()
         .map(|o| offsets.intern(geo, o.for_colour(colour)))

@@ -8,7 +8,7 @@ use super::Checker;
 use crate::board::{Colour, Geometry, Square};
 use crate::diagnostics::Diagnostic;
 use crate::rules::file::RuleFile;
-use crate::ruleset::{Kind, PieceType, TypeId};
+use crate::ruleset::{PieceType, TypeId};
 use std::ops::Range;
 
 /// One square's content as read from a board text.
@@ -160,13 +160,11 @@ pub(super) fn setup(
     c: &mut Checker,
     f: &RuleFile,
     geo: &Geometry,
-    kinds: &[Kind],
     types: &[PieceType],
 ) -> Vec<(Square, Colour, TypeId)> {
     let base = c.content_start(&f.setup.board);
     let lookup = |code: &str| types.iter().position(|t| t.code == code).map(|i| i as TypeId);
     let codes = || types.iter().map(|t| t.code.clone()).collect::<Vec<_>>();
-    let _ = kinds;
     // A setup with errors still places what it could, so that its pieces
     // do not also get "not in the setup" warnings. (With errors, no
     // ruleset is built from it.)

@@ -399,13 +399,11 @@ impl<'a> Walker<'a> {
     /// `intermediate`, only auras that count intermediate landings.
     fn dies_at(&self, sq: Square, intermediate: bool) -> bool {
         let rules = self.rules;
-        let me = cell_type(self.mover());
         rules.auras.iter().any(|a| {
             (!intermediate || a.intermediate_landings) && {
                 let geo = &rules.geometry;
                 let (x0, y0) = geo.xy(sq);
                 let d = i32::from(a.distance);
-                let _ = me;
                 (-d..=d).any(|dy| {
                     (-d..=d).any(|dx| {
                         (dx, dy) != (0, 0)
