@@ -323,8 +323,8 @@ fn validate_json_lists_every_error_with_its_span() {
     let value: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
     assert_eq!(
         value.as_array().map(Vec::len),
-        Some(4),
-        "two errors, a warning, the missing file: {out}"
+        Some(5),
+        "two errors, two warnings, the missing file: {out}"
     );
     insta::assert_snapshot!("validate_json_errors", out);
 }
