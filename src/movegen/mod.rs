@@ -668,14 +668,15 @@ fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
             w,
             victim: usize::MAX,
         };
-        if eval(&promo.may, &facts) != 0 || eval(&promo.must, &facts) != 0 {
+        let must = eval(&promo.must, &facts) != 0;
+        if must || eval(&promo.may, &facts) != 0 {
             m.promotion = Promotion::Promote;
             out.push(m);
             if chain_possible(pos, ty, w.colour) {
                 m.promotion = Promotion::PromoteWithChain;
                 out.push(m);
             }
-            if eval(&promo.must, &facts) == 0 {
+            if !must {
                 m.promotion = Promotion::Decline;
                 out.push(m);
             }
