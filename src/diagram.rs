@@ -64,12 +64,16 @@ pub fn move_map(rules: &Ruleset, ty: TypeId, colour: Colour, origin: Square) -> 
     let mut marks: Vec<Option<Mark>> = vec![None; geo.len()];
     let mut leg_numbers: Vec<Option<u8>> = vec![None; geo.len()];
     let mut paths = 0;
+    let mut seen: std::collections::HashSet<Vec<Square>> = std::collections::HashSet::new();
     let kind = rules.types[usize::from(ty)].kind;
     for prog in &rules.programs[colour.index()][kind] {
         let multi = prog.legs.len() > 1;
         let mut w = Walker::new(rules, None, &cells, colour, origin);
         w.walk(prog, 0, origin, 0, &mut |w: &Walker| {
-            paths += 1;
+            // One path is one move, whichever alternative makes it.
+            if seen.insert(w.path[..w.len].to_vec()) {
+                paths += 1;
+            }
             let mut prev = origin;
             for i in 0..w.len {
                 let sq = w.path[i];

@@ -3,10 +3,12 @@
 //! parsed move is a legal move or an error that says why not.
 //!
 //! Canonical form: the origin, then each landing square preceded by `x` if
-//! it captures there and `-` if not, then `+` (promotes) or `=` (declines a
-//! possible promotion), then `*SQUARE` for each shot. Examples: `c4-c5`,
-//! `f5xf6xf7` (lion double capture), `f5xf6-f5` (igui), `f5-f6-f5` (pass),
-//! `c8-c9+`.
+//! it captures there and `-` if not, each followed by `*SQUARE` for every
+//! shot fired after that landing, then `+` (promotes), `+&` (promotes, and
+//! promotes the rule file's `also_promote` pieces with it) or `=` (declines
+//! a possible promotion). Examples: `c4-c5`, `f5xf6xf7` (lion double
+//! capture), `f5xf6-f5` (igui), `f5-f6-f5` (pass), `c8-c9+`, `d2-e3*e4*e5`
+//! (two shots after the move).
 
 use crate::board::{Geometry, Square};
 use crate::diagnostics::{Diagnostic, Report, Source};
@@ -43,7 +45,7 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
 /// USI text (`7g7f`, `7g7f+`, lion `7g6f5e`) of a move, if it has at most
 /// two landings and no shots.
 pub fn usi_text(geo: &Geometry, m: &Move) -> Option<String> {
-    if m.len > 2 || m.n_shots > 0 {
+    if m.len > 2 || m.n_shots > 0 || m.promotion == Promotion::PromoteWithChain {
         return None;
     }
     let mut s = usi_square(geo, m.from);
@@ -68,7 +70,11 @@ pub enum Notation {
 pub fn write_move(pos: &Position, m: &Move, notation: Notation) -> String {
     match notation {
         Notation::Native => move_text(pos, m),
-        Notation::Usi => usi_text(&pos.rules().geometry, m).unwrap_or_else(|| move_text(pos, m)),
+        // USI belongs to variants with an SFEN form; others keep native text.
+        Notation::Usi if pos.rules().sfen.is_some() => {
+            usi_text(&pos.rules().geometry, m).unwrap_or_else(|| move_text(pos, m))
+        }
+        Notation::Usi => move_text(pos, m),
     }
 }
 

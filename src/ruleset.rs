@@ -91,6 +91,8 @@ pub struct Leg {
     /// For relations other than `Any`: allowed offsets by previous offset.
     pub follow: Vec<Vec<u8>>,
     pub capture: CaptureMode,
+    /// A jump that may pass only over empty squares and own pieces.
+    pub only_over_own: bool,
     /// The move may end after this leg.
     pub can_stop_after: bool,
 }

@@ -784,6 +784,7 @@ fn option_defaults_are_the_references() {
     let value = |n: &str| format!("{:?}", r.options[n].value);
     let expected = [
         ("goblin_orthogonal_step", "false"),
+        ("lion_dog_jump_any", "true"),
         ("single_promotion", "true"),
         ("zone_ranks", "\"0\""),
         ("poisonous_snake", "\"seed\""),
@@ -923,16 +924,38 @@ fn the_start_position_has_no_duplicate_moves_and_no_promotion_choices() {
 }
 
 #[test]
-fn lion_dog_jump_any_false_is_not_available_known_gap() {
-    // KNOWN GAP (reported): §11's dd.lion_dog_jump_any = false (the lion dog
-    // may jump only over empty or friendly squares, EXT-JA) needs a jump
-    // that tests the squares it passes over; the movement vocabulary has no
-    // such test, so the rule file keeps the default reading only (jumps pass
-    // over any piece, seed 003), and the option is not declared.
-    let o: OptionOverride = "lion_dog_jump_any=false".parse().expect("NAME=VALUE");
-    assert!(load_variant("dai_dai", &[o]).is_err());
-    // The default: a jump passes over an enemy on S1 without capturing it.
+fn lion_dog_jump_passes_over_an_enemy_without_capturing_it() {
+    // The default (seed 003): a jump passes over an enemy on S1 and leaves it.
     let mut pos = position(&[], "K a1, k q17, LD i9, p i10", "b");
     play(&mut pos, "i9-i11");
     assert_eq!(code_at(&pos, "i10").as_deref(), Some("p"), "the jumped enemy stays");
+}
+
+#[test]
+fn lion_dog_jumps_over_enemies_only_when_lion_dog_jump_any() {
+    // §5.2, §11 dd.lion_dog_jump_any: by default (seed) the lion dog may
+    // jump over any piece; with false (Japanese Wikipedia) only over its
+    // own pieces, so an enemy on S1 must be captured to go past it.
+    let text = "K a1, k q17, LD i8, p i9";
+    let any = moves_from(&position(&[], text, "b"), "i8");
+    for m in ["i8-i10", "i8-i11", "i8-i10xi9+"] {
+        assert!(any.contains(&m.to_string()), "{m} in {any:?}");
+    }
+    let own = moves_from(&position(&["lion_dog_jump_any=false"], text, "b"), "i8");
+    for m in ["i8-i10", "i8-i11", "i8-i10xi9+"] {
+        assert!(!own.contains(&m.to_string()), "{m} not in {own:?}");
+    }
+    assert!(
+        own.contains(&"i8xi9-i11+".to_string()),
+        "capture S1, then jump from it: {own:?}"
+    );
+    // Over its own piece it still jumps.
+    let friendly = moves_from(
+        &position(&["lion_dog_jump_any=false"], "K a1, k q17, LD i8, P i9", "b"),
+        "i8",
+    );
+    assert!(
+        friendly.contains(&"i8-i10".to_string()) && friendly.contains(&"i8-i11".to_string()),
+        "{friendly:?}"
+    );
 }

@@ -6,14 +6,13 @@
 //! The seed's symbols and the renderer's marks (src/diagram.rs) compare as
 //! follows, cell by cell, from the piece on j10:
 //!
-//! | seed | renderer |
+//! | seed | renderer (`MoveMap::render_with`, leg numbers on) |
 //! |---|---|
 //! | `.` (╋, a bare point) | `.` |
 //! | `○` step | `●`; or, on consecutive points of one ray from the piece, the arrow of a limited slide (the chariot's 1-5 walk is drawn as five `○`) |
 //! | `□` jump | `■` |
 //! | arrow | the same arrow |
-//! | `①` | `□` (first leg of a multi-leg move) |
-//! | `②`-`⑤` | `■` (a later leg, or a single-leg jump) |
+//! | `①`-`⑤` | the same number: the earliest leg of a multi-leg move that lands there (`MoveMap::leg_numbers`) |
 //!
 //! A numbered point that also lies on one of the piece's slides is drawn
 //! by the renderer as the slide's arrow (slides have priority); the seed
@@ -26,10 +25,9 @@
 //! empty except where a ray that ends in an arrow on the grid's edge goes on.
 //! This is what checks the 5-point limit of the chariot-type walks.
 //!
-//! Limitation: the renderer has one mark for every later leg, so ② to ⑤
-//! are checked only as "not the first leg". Checking the numbers themselves
-//! (e.g. the thunderclap's ③ against ⑤) needs a renderer mark per leg number
-//! (the smallest leg index at which some path lands on the point).
+//! The numbers are checked exactly: e.g. the thunderclap's (±1,±2) points
+//! are ③ (reached on its third step, and final on its fifth: the seed's
+//! note "③ positions can also be ⑤"), the wrestler's distance-2 ring ②.
 
 use gunbai::board::Colour;
 use gunbai::diagram::move_map;
@@ -186,8 +184,7 @@ fn agrees(d: &Diagram, dx: i32, dy: i32, got: &str) -> bool {
         "*" => got == "*",
         "○" => got == "●" || (is_outward_arrow && walk_of_circles()),
         "□" => got == "■",
-        "①" => got == "□" || (is_outward_arrow && seed_has_arrow_on_ray()),
-        "②" | "③" | "④" | "⑤" => got == "■" || (is_outward_arrow && seed_has_arrow_on_ray()),
+        "①" | "②" | "③" | "④" | "⑤" => got == seed || (is_outward_arrow && seed_has_arrow_on_ray()),
         arrow => got == arrow,
     }
 }
@@ -205,7 +202,7 @@ fn compare(rules: &Ruleset, d: &Diagram) -> Option<String> {
     let mut report = String::new();
     for colour in Colour::BOTH {
         let map = move_map(rules, rules.unpromoted_type(kind), colour, centre);
-        let drawn = map.render(rules, colour, Some(r));
+        let drawn = map.render_with(rules, colour, Some(r), true);
         let grid: Vec<Vec<&str>> = drawn.lines().map(|l| l.split(' ').collect()).collect();
         let mut bad = Vec::new();
         for (v, row) in grid.iter().enumerate() {
@@ -295,8 +292,8 @@ fn a_kind_drawn_twice_is_drawn_the_same_way() {
 }
 
 /// The set the renderer reaches and the set the seed marks are the same
-/// (also implied by the cell comparison; stated separately because it is
-/// the whole check available for the numbered multi-move diagrams).
+/// (also implied by the cell comparison; stated separately as a readable
+/// report for the numbered multi-move diagrams).
 #[test]
 fn multi_move_pieces_reach_exactly_the_marked_points() {
     let rules = ko();
@@ -354,4 +351,64 @@ fn every_ko_kind_on_an_empty_board() {
         }
         insta::assert_snapshot!(format!("ko_{}", kind.id), text);
     }
+}
+
+/// The leg numbers of the multi-move pieces, seed 000's ①-⑤, listed per
+/// kind: (dx, dy) -> number, Black's view, for a reviewer.
+#[test]
+fn leg_numbers_of_the_multi_move_pieces() {
+    let rules = ko();
+    let centre = rules.geometry.parse_square("j10").expect("j10");
+    let (ox, oy) = rules.geometry.xy(centre);
+    let mut text = String::new();
+    for d in seed000() {
+        let numbered: Vec<(i32, i32, &str)> = d
+            .rows
+            .iter()
+            .enumerate()
+            .flat_map(|(y, row)| {
+                row.iter()
+                    .enumerate()
+                    .filter(|(_, c)| ["①", "②", "③", "④", "⑤"].contains(&c.as_str()))
+                    .map(move |(x, c)| (x as i32 - d.centre.0 as i32, d.centre.1 as i32 - y as i32, c.as_str()))
+            })
+            .collect();
+        if numbered.is_empty() {
+            continue;
+        }
+        let kind = rules.kinds.iter().position(|k| k.id == d.piece).expect("kind");
+        let map = move_map(&rules, rules.unpromoted_type(kind), Colour::Black, centre);
+        let mut counts = [0usize; 5];
+        for (dx, dy, seed) in &numbered {
+            let sq = rules.geometry.square(ox + dx, oy + dy).expect("on the board");
+            let got = map.leg_numbers[usize::from(sq)];
+            let want = ["①", "②", "③", "④", "⑤"].iter().position(|n| n == seed).unwrap() as u8 + 1;
+            // A numbered point on one of the piece's slides is drawn as an
+            // arrow by the renderer, but its leg number must still agree
+            // when a multi-leg path lands there.
+            if let Some(n) = got {
+                assert_eq!(n, want, "{} ({dx},{dy})", d.piece);
+            } else {
+                assert!(
+                    matches!(map.marks[usize::from(sq)], Some(gunbai::diagram::Mark::Slide(_))),
+                    "{} ({dx},{dy}): numbered {seed} but no multi-leg path lands there",
+                    d.piece
+                );
+            }
+            counts[usize::from(want - 1)] += 1;
+        }
+        text.push_str(&format!(
+            "{} [{}]: {}\n",
+            d.piece,
+            d.id,
+            counts
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(i, n)| format!("{} x{n}", ["①", "②", "③", "④", "⑤"][i]))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+    }
+    insta::assert_snapshot!("ko_leg_numbers", text);
 }

@@ -49,6 +49,15 @@ pub(super) fn warn(c: &mut Checker, f: &RuleFile, x: &Compiled) {
 
 /// A tag in `[tags]` that no piece lists: `count(TAG)` is always 0.
 fn unused_tags(c: &mut Checker, f: &RuleFile) {
+    // A piece that lists an undeclared tag, or a piece id that is a tag,
+    // is already an error, and probably the reason.
+    let tag_errors = f.pieces.iter().any(|p| {
+        f.tags.contains_key(p.id.get_ref().as_str())
+            || p.tags.iter().any(|t| !f.tags.contains_key(t.get_ref().as_str()))
+    });
+    if tag_errors {
+        return;
+    }
     for tag in f.tags.keys() {
         if !f
             .pieces
@@ -125,7 +134,7 @@ fn unreachable_promotions(c: &mut Checker, f: &RuleFile, x: &Compiled) {
     }
     // A kind that is on the board, but only as a promoted piece that cannot
     // promote again, never uses its own `promotes_to`.
-    for (k, t) in edges {
+    for (k, t) in edges.into_iter().filter(|(k, _)| x.kinds[*k].promotes_to.is_some()) {
         let can_promote_here =
             |ty: &TypeId| x.types[usize::from(*ty)].kind == k && x.types[usize::from(*ty)].promotes_to.is_some();
         if kind_on_board(k) && !on_board.iter().any(can_promote_here) {
@@ -162,7 +171,7 @@ impl LegShape {
     /// A written jump offset none of whose images fits on the board.
     fn never_lands(&self, [dx, dy]: [i32; 2], geo: &Geometry) -> bool {
         let fits = |a: i32, b: i32| a.abs() < geo.width as i32 && b.abs() < geo.height as i32;
-        !fits(dx, dy) && !(self.swaps && fits(dy, dx))
+        !(fits(dx, dy) || self.swaps && fits(dy, dx))
     }
 }
 
@@ -180,7 +189,8 @@ fn impossible_move(c: &mut Checker, m: &MoveSpec, geo: &Geometry) {
             None => return,
         },
     };
-    if legs.is_empty() {
+    // Too many legs, or a leg without directions, is already an error.
+    if legs.is_empty() || legs.len() > crate::movegen::MAX_LEGS || legs.iter().any(|l| l.offsets.is_empty()) {
         return;
     }
     if quickly_possible(&legs, geo) {
@@ -308,7 +318,7 @@ fn shape(
             let sym = symmetry.as_ref().map_or("none", |s| s.get_ref().as_str());
             let mut offsets = Vec::new();
             for &[dx, dy] in j.get_ref() {
-                if dx.abs() > 35 || dy.abs() > 35 {
+                if dx.unsigned_abs() > 35 || dy.unsigned_abs() > 35 {
                     return None;
                 }
                 let (dx, dy) = (dx as i8, dy as i8);

@@ -50,11 +50,16 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
         Ok(f) => f,
         Err(e) => {
             let span = e.span().unwrap_or(0..1);
-            let msg = e.message().trim().to_string();
+            // serde names Rust types; say what the file should hold.
+            let msg = e
+                .message()
+                .trim()
+                .replace("expected u32", "expected a whole number, 0 or more")
+                .replace("expected a sequence", "expected an array");
             let mut d = Diagnostic::error(span, msg.clone());
             if let Some(field) = unknown_field(&msg) {
                 let expected = expected_fields(&msg);
-                d = d.suggest(&field, expected.iter().map(|s| s.as_str()));
+                d = suggest_name(d, &field, expected.iter().map(|s| s.as_str()));
             }
             return Err(Report {
                 source: source.clone(),
@@ -66,6 +71,7 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
         src: &source.text,
         diags: Vec::new(),
         cli: Vec::new(),
+        opts: BTreeMap::new(),
     };
     let ruleset = c.compile(&file, overrides);
     if !c.cli.is_empty() {
@@ -113,6 +119,8 @@ pub(crate) struct Checker<'a> {
     pub(crate) diags: Vec<Diagnostic>,
     /// Problems with `--option` overrides, with spans into [`cli_text`].
     cli: Vec<Diagnostic>,
+    /// Option values, once known: for conditions that only options decide.
+    opts: BTreeMap<String, OptionValue>,
 }
 
 /// The overrides as one text (`a=1 b=2`) that option errors point into.
@@ -182,6 +190,7 @@ impl Checker<'_> {
         }
         let geo = Geometry::new(files, ranks);
         let options = self.options(f, &id, overrides);
+        self.opts = options.iter().map(|(k, v)| (k.clone(), v.value.clone())).collect();
         let tags: BTreeSet<String> = f.tags.keys().map(|k| k.get_ref().clone()).collect();
         for t in f.tags.keys() {
             let n = t.get_ref();
@@ -217,8 +226,15 @@ impl Checker<'_> {
             if !is_name(pid) {
                 self.err(p.id.span(), "piece id must be lower-case letters, digits and `_`");
             }
-            if matches!(pid.as_str(), "any" | "none") || tags.contains(pid) {
-                self.err(p.id.span(), format!("`{pid}` is reserved or already a tag"));
+            if matches!(pid.as_str(), "any" | "none") {
+                self.err(
+                    p.id.span(),
+                    format!("`{pid}` is reserved: conditions use it as a kind set"),
+                );
+            } else if tags.contains(pid) {
+                let d = Diagnostic::error(p.id.span(), format!("`{pid}` is already the name of a tag"))
+                    .with_help("a piece id and a tag cannot share a name: rename one of them");
+                self.push(d);
             }
             if let Some(prev) = seen_ids.insert(pid.clone(), p.id.span()) {
                 let (line, _) = Source::new("", self.src).line_col(prev.start);
@@ -280,7 +296,7 @@ impl Checker<'_> {
                 code: kind.code.clone(),
             })
             .collect();
-        let repromote = self.repromote(f, &options);
+        let repromote = self.repromote(f);
         for k in 0..kinds.len() {
             // Follow the promotion chain from kind k: a promoted piece
             // remembers its original kind; it promotes again only if
@@ -343,7 +359,7 @@ impl Checker<'_> {
                 let progs = p
                     .moves
                     .iter()
-                    .filter_map(|m| movement::program(self, m, &geo, &mut offsets, colour))
+                    .filter_map(|m| movement::program(self, m, &p.id, &geo, &mut offsets, colour))
                     .collect();
                 programs[colour.index()].push(progs);
             }
@@ -403,7 +419,8 @@ impl Checker<'_> {
             }
             let zone = Colour::BOTH.map(|col| {
                 (0..geo.len() as Square)
-                    .map(|sq| geo.relative_rank(sq, col) > ranks as i32 - depth as i32)
+                    // A depth out of range is an error above; clamped, it cannot overflow.
+                    .map(|sq| geo.relative_rank(sq, col) > ranks as i32 - depth.min(ranks) as i32)
                     .collect()
             });
             Promotion {
@@ -580,6 +597,13 @@ impl Checker<'_> {
         texts.extend(f.victory.both_lose.as_ref());
         for p in &f.pieces {
             texts.extend(p.moves.iter().filter_map(|m| m.when.as_ref()));
+            texts.extend(p.moves.iter().filter_map(|m| m.only_over_own.as_ref()));
+            texts.extend(
+                p.moves
+                    .iter()
+                    .flat_map(|m| m.legs.iter().flatten())
+                    .filter_map(|l| l.only_over_own.as_ref()),
+            );
             if let Some(s) = &p.shoot {
                 texts.extend(
                     s.over
@@ -656,11 +680,16 @@ impl Checker<'_> {
     }
 
     /// `[promotion] repromote`: folded with the options to true or false.
-    fn repromote(&mut self, f: &RuleFile, options: &BTreeMap<String, OptionInfo>) -> bool {
-        let Some(t) = f.promotion.as_ref().and_then(|p| p.repromote.as_ref()) else {
-            return false;
-        };
-        let values: BTreeMap<String, OptionValue> = options.iter().map(|(k, v)| (k.clone(), v.value.clone())).collect();
+    fn repromote(&mut self, f: &RuleFile) -> bool {
+        f.promotion
+            .as_ref()
+            .and_then(|p| p.repromote.as_ref())
+            .is_some_and(|t| self.options_condition(t))
+    }
+
+    /// A condition that only options decide, folded to true or false.
+    pub(crate) fn options_condition(&mut self, t: &Text) -> bool {
+        let values = self.opts.clone();
         let (none, all) = (BTreeMap::new(), TypeSet::default());
         let scope = Scope {
             place: Place::Side,
@@ -674,7 +703,7 @@ impl Checker<'_> {
         match dsl::compile(t.get_ref(), self.content_start(t), &scope) {
             Ok(dsl::Expr::Const(v)) => v != 0,
             Ok(_) => {
-                self.err(t.span(), "`repromote` may depend only on options");
+                self.err(t.span(), "this may depend only on options");
                 false
             }
             Err(errs) => {
@@ -693,12 +722,14 @@ impl Checker<'_> {
             }
             let default = match (spec.default.get_ref(), &spec.values) {
                 (toml::Value::Boolean(b), None) => OptionValue::Bool(*b),
-                (toml::Value::Boolean(_), Some(v)) => {
+                (toml::Value::Boolean(b), Some(v)) => {
                     self.err(
                         v.first().map(|t| t.span()).unwrap_or(spec.default.span()),
                         "a true/false option takes no `values`",
                     );
-                    continue;
+                    // Keep the option, so that conditions reading it do
+                    // not also fail.
+                    OptionValue::Bool(*b)
                 }
                 (toml::Value::String(s), Some(values)) => {
                     let allowed: Vec<String> = values.iter().map(|v| v.get_ref().clone()).collect();
@@ -715,12 +746,16 @@ impl Checker<'_> {
                         allowed,
                     }
                 }
-                (toml::Value::String(_), None) => {
+                (toml::Value::String(s), None) => {
                     self.err(
                         spec.default.span(),
                         "a text option needs `values = [...]` listing its allowed values",
                     );
-                    continue;
+                    // Keep the option with its one known value.
+                    OptionValue::Enum {
+                        value: s.clone(),
+                        allowed: vec![s.clone()],
+                    }
                 }
                 _ => {
                     self.err(
@@ -884,6 +919,28 @@ impl Checker<'_> {
             letters,
             last_capture_of,
         }
+    }
+}
+
+/// Adds a "did you mean" for a misspelt name, or for a name that is the
+/// start of a longer one (`forbid` for `forbid_capture`, `orthogonal`
+/// for `orth`).
+pub(crate) fn suggest_name<'a>(
+    d: Diagnostic,
+    wrong: &str,
+    candidates: impl IntoIterator<Item = &'a str> + Clone,
+) -> Diagnostic {
+    if let Some(best) = crate::diagnostics::did_you_mean(wrong, candidates.clone()) {
+        return d.with_help(format!("did you mean `{best}`?"));
+    }
+    let (w, n) = (wrong.to_ascii_lowercase(), wrong.chars().count());
+    let mut prefixed = candidates.into_iter().filter(|c| {
+        let c = c.to_ascii_lowercase();
+        n >= 3 && c.len() >= 3 && (c.starts_with(&w) || w.starts_with(&c))
+    });
+    match (prefixed.next(), prefixed.next()) {
+        (Some(only), None) => d.with_help(format!("did you mean `{only}`?")),
+        _ => d,
     }
 }
 

@@ -16,6 +16,7 @@ struct LegFields<'a> {
     jump: &'a Option<Spanned<Vec<[i32; 2]>>>,
     symmetry: &'a Option<Text>,
     capture: &'a Option<Text>,
+    only_over_own: &'a Option<Text>,
     direction: Option<&'a Text>,
     optional: bool,
 }
@@ -29,6 +30,7 @@ impl<'a> From<&'a LegSpec> for LegFields<'a> {
             jump: &l.jump,
             symmetry: &l.symmetry,
             capture: &l.capture,
+            only_over_own: &l.only_over_own,
             direction: l.direction.as_ref(),
             optional: l.optional,
         }
@@ -40,6 +42,7 @@ impl<'a> From<&'a LegSpec> for LegFields<'a> {
 pub(super) fn program(
     c: &mut Checker,
     m: &MoveSpec,
+    piece: &Text,
     geo: &Geometry,
     offsets: &mut Offsets,
     colour: Colour,
@@ -52,6 +55,7 @@ pub(super) fn program(
         jump: &m.jump,
         symmetry: &m.symmetry,
         capture: &m.capture,
+        only_over_own: &m.only_over_own,
         direction: None,
         optional: false,
     };
@@ -64,7 +68,7 @@ pub(super) fn program(
                 || m.symmetry.is_some()
                 || m.capture.is_some();
             if has_inline && report {
-                let span = legs_span(m);
+                let span = legs_span(m, piece);
                 c.err(
                     span,
                     "a move with `legs` cannot also have step/slide/jump/range/symmetry/capture at its top level",
@@ -72,7 +76,10 @@ pub(super) fn program(
             }
             if legs.is_empty() {
                 if report {
-                    c.err(0..1, "`legs` must not be empty");
+                    c.err(
+                        legs_span(m, piece),
+                        format!("piece `{}` has a move whose `legs` is empty", piece.get_ref()),
+                    );
                 }
                 return None;
             }
@@ -82,9 +89,17 @@ pub(super) fn program(
     };
     if specs.len() > crate::movegen::MAX_LEGS {
         if report {
+            // Point at the first leg too many.
+            let span = specs[crate::movegen::MAX_LEGS]
+                .span()
+                .unwrap_or_else(|| legs_span(m, piece));
             c.err(
-                legs_span(m),
-                format!("at most {} legs per move", crate::movegen::MAX_LEGS),
+                span,
+                format!(
+                    "at most {} legs per move, this move has {}",
+                    crate::movegen::MAX_LEGS,
+                    specs.len()
+                ),
             );
         }
         return None;
@@ -92,7 +107,7 @@ pub(super) fn program(
     let mut legs = Vec::new();
     let mut ok = true;
     for (i, s) in specs.iter().enumerate() {
-        match leg(c, s, i, geo, offsets, colour, report) {
+        match leg(c, s, i, piece, geo, offsets, colour, report) {
             Some(l) => legs.push(l),
             None => ok = false,
         }
@@ -154,19 +169,52 @@ fn is_straight(o: Offset) -> bool {
     o.dx == 0 || o.dy == 0 || o.dx.abs() == o.dy.abs()
 }
 
-fn legs_span(m: &MoveSpec) -> std::ops::Range<usize> {
+/// Where a move is written: its first leg, an inline key, its `when`, or
+/// failing all of those the piece's id.
+fn legs_span(m: &MoveSpec, piece: &Text) -> std::ops::Range<usize> {
     m.legs
         .as_ref()
         .and_then(|l| l.first())
-        .and_then(|l| l.step.as_ref().or(l.slide.as_ref()).map(|t| t.span()))
-        .or_else(|| m.step.as_ref().or(m.slide.as_ref()).map(|t| t.span()))
-        .unwrap_or(0..1)
+        .and_then(|l| LegFields::from(l).span())
+        .or_else(|| {
+            let inline = LegFields {
+                step: &m.step,
+                slide: &m.slide,
+                range: &m.range,
+                jump: &m.jump,
+                symmetry: &m.symmetry,
+                capture: &m.capture,
+                only_over_own: &m.only_over_own,
+                direction: None,
+                optional: false,
+            };
+            inline.span()
+        })
+        .or_else(|| m.when.as_ref().map(|t| t.span()))
+        .unwrap_or_else(|| piece.span())
 }
 
+impl LegFields<'_> {
+    /// The span of the first key the leg has, most telling first.
+    fn span(&self) -> Option<std::ops::Range<usize>> {
+        self.step
+            .as_ref()
+            .or(self.slide.as_ref())
+            .map(|t| t.span())
+            .or(self.jump.as_ref().map(|j| j.span()))
+            .or(self.range.as_ref().map(|r| r.span()))
+            .or(self.symmetry.as_ref().map(|t| t.span()))
+            .or(self.capture.as_ref().map(|t| t.span()))
+            .or(self.direction.map(|t| t.span()))
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn leg(
     c: &mut Checker,
     s: &LegFields,
     index: usize,
+    piece: &Text,
     geo: &Geometry,
     offsets: &mut Offsets,
     colour: Colour,
@@ -176,14 +224,7 @@ fn leg(
         .iter()
         .filter(|b| **b)
         .count();
-    let any_span = s
-        .step
-        .as_ref()
-        .or(s.slide.as_ref())
-        .map(|t| t.span())
-        .or(s.jump.as_ref().map(|j| j.span()))
-        .or(s.range.as_ref().map(|r| r.span()))
-        .unwrap_or(0..1);
+    let any_span = s.span().unwrap_or_else(|| piece.span());
     if given != 1 {
         if report {
             c.err(
@@ -234,7 +275,8 @@ fn leg(
         let sym = s.symmetry.as_ref().map(|t| t.get_ref().as_str()).unwrap_or("none");
         for [dx, dy] in jumps.get_ref() {
             let (dx, dy) = (*dx, *dy);
-            if dx.abs() > 35 || dy.abs() > 35 || (dx == 0 && dy == 0) {
+            // `unsigned_abs`: `i32::MIN` has no `abs`.
+            if dx.unsigned_abs() > 35 || dy.unsigned_abs() > 35 || (dx == 0 && dy == 0) {
                 if report {
                     c.err(
                         jumps.span(),
@@ -323,12 +365,36 @@ fn leg(
         .iter()
         .map(|o| offsets.intern(geo, o.for_colour(colour)))
         .collect();
+    let only_over_own = match s.only_over_own {
+        Some(t) if mode != LegMode::Jump => {
+            if report {
+                c.err(t.span(), "`only_over_own` belongs to a jump");
+            }
+            false
+        }
+        Some(t) => {
+            let on = c.options_condition(t);
+            if on
+                && rel_offsets
+                    .iter()
+                    .any(|o| !(o.dx == 0 || o.dy == 0 || o.dx.abs() == o.dy.abs()))
+            {
+                if report {
+                    c.err(t.span(), "`only_over_own` needs straight jumps (along a line), so that the squares passed over are defined");
+                }
+                return None;
+            }
+            on
+        }
+        None => false,
+    };
     Some(Leg {
         mode,
         offsets: offsets_idx,
         relation,
         follow: Vec::new(),
         capture,
+        only_over_own,
         can_stop_after: false,
     })
 }
@@ -360,9 +426,9 @@ fn directions(c: &mut Checker, t: &Text, report: bool) -> Option<Vec<Offset>> {
                     let d = Diagnostic::error(
                         base + start..base + start + word.len(),
                         format!("unknown direction `{word}`"),
-                    )
-                    .suggest(word, vocab.iter().copied())
-                    .with_help("directions: F B L R FL FR BL BR, groups: all orth diag vert side fdiag bdiag");
+                    );
+                    let d = super::suggest_name(d, word, vocab.iter().copied())
+                        .with_help("directions: F B L R FL FR BL BR, groups: all orth diag vert side fdiag bdiag");
                     c.push(d);
                 }
             }

@@ -89,6 +89,40 @@ pub enum Place {
     Piece,
 }
 
+impl Place {
+    /// Every place, for messages that say where a name exists.
+    pub const ALL: [Place; 6] = [
+        Place::Capture,
+        Place::Promotion,
+        Place::Side,
+        Place::Move,
+        Place::Shot,
+        Place::Piece,
+    ];
+
+    /// The place as the rule file names it, for messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Place::Capture => "capture (`forbid_capture`)",
+            Place::Promotion => "promotion (`may`, `must`)",
+            Place::Side => "side (`loses_when`, `wins_when`)",
+            Place::Move => "move (`when`)",
+            Place::Shot => "shot",
+            Place::Piece => "piece",
+        }
+    }
+
+    fn describe_with_article(self) -> String {
+        let d = self.describe();
+        let article = if d.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
+        format!("{article} {d}")
+    }
+}
+
 /// How "within n" is measured by the `*_near` functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Metric {
@@ -279,8 +313,16 @@ fn compile_typed(text: &str, base: usize, scope: &Scope, want: Ty) -> Result<Exp
         };
         let msg = match &e.variant {
             pest::error::ErrorVariant::ParsingError { positives, .. } => {
-                let wanted: Vec<String> = positives.iter().filter_map(describe_rule).collect();
-                if wanted.is_empty() {
+                let mut wanted: Vec<String> = positives.iter().filter_map(describe_rule).collect();
+                // Literal brackets are not rules, so pest does not list them.
+                for (open, close) in [('(', "`)`"), ('[', "`]`")] {
+                    if unclosed(text, start, open) {
+                        wanted.push(close.to_string());
+                    }
+                }
+                if blank(text) {
+                    "empty condition".to_string()
+                } else if wanted.is_empty() {
                     "syntax error in condition".to_string()
                 } else {
                     format!("syntax error in condition: expected {}", join_or(&wanted))
@@ -288,7 +330,11 @@ fn compile_typed(text: &str, base: usize, scope: &Scope, want: Ty) -> Result<Exp
             }
             pest::error::ErrorVariant::CustomError { message } => message.clone(),
         };
-        vec![Diagnostic::error(base + start..base + end.max(start + 1), msg)]
+        let d = Diagnostic::error(base + start..base + end.max(start + 1), msg);
+        vec![match syntax_hint(text, start) {
+            Some(h) => d.with_help(h),
+            None => d,
+        }]
     })?;
     let mut c = Compiler {
         scope,
@@ -314,6 +360,56 @@ fn compile_typed(text: &str, base: usize, scope: &Scope, want: Ty) -> Result<Exp
     } else {
         Err(c.errors)
     }
+}
+
+/// Only whitespace and comments.
+fn blank(text: &str) -> bool {
+    text.lines()
+        .all(|l| l.split('#').next().unwrap_or("").trim().is_empty())
+}
+
+/// Whether an `open` bracket before byte `at` is still open there
+/// (outside text literals and comments).
+fn unclosed(text: &str, at: usize, open: char) -> bool {
+    let close = if open == '(' { ')' } else { ']' };
+    let (mut depth, mut in_text, mut in_comment) = (0i32, false, false);
+    for (i, ch) in text.char_indices() {
+        if i >= at {
+            break;
+        }
+        match ch {
+            '\n' => in_comment = false,
+            _ if in_comment => {}
+            '"' => in_text = !in_text,
+            _ if in_text => {}
+            '#' => in_comment = true,
+            c if c == open => depth += 1,
+            c if c == close => depth -= 1,
+            _ => {}
+        }
+    }
+    depth > 0
+}
+
+/// What the writer probably meant, from the text where parsing stopped.
+fn syntax_hint(text: &str, at: usize) -> Option<String> {
+    let rest = text.get(at..)?.trim_start();
+    let hint = if rest.starts_with("&&") {
+        "write `and` instead of `&&`"
+    } else if rest.starts_with("||") {
+        "write `or` instead of `||`"
+    } else if rest.starts_with('=') && !rest.starts_with("==") {
+        "write `==` to compare"
+    } else if rest.starts_with('!') && !rest.starts_with("!=") {
+        "write `not` instead of `!`"
+    } else if ["==", "!=", "<", ">"].iter().any(|op| rest.starts_with(op)) && text[..at].contains(['=', '<', '>']) {
+        "comparisons do not chain: join two comparisons with `and`"
+    } else if rest.starts_with("if") && !rest[2..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+        "`if` can only start a whole expression: put it in parentheses, `x and (if c then a else b)`"
+    } else {
+        return None;
+    };
+    Some(hint.to_string())
 }
 
 fn describe_rule(r: &Rule) -> Option<String> {
@@ -594,7 +690,13 @@ impl Compiler<'_, '_> {
             return self.err(rs, "text values can only be compared with == or !=");
         }
         let (Some(a), Some(b)) = (&left.text, &right.text) else {
-            return self.err(rs, "a text value can only be compared with an option's value");
+            let d = Diagnostic::error(
+                rs,
+                format!("cannot compare {} with {}", left.ty.name(), right.ty.name()),
+            )
+            .with_help("text is compared with a text option's value: `opt.NAME == \"value\"`");
+            self.errors.push(d);
+            return ERROR;
         };
         // One side may be an option: check the literal against its values.
         if let Expr::Const(n) = left.expr
@@ -660,6 +762,13 @@ impl Compiler<'_, '_> {
                     let table = if origin { self.scope.origins } else { self.scope.kinds };
                     match table.get(name) {
                         Some(s) => set.union_with(s),
+                        None if origin && self.scope.kinds.contains_key(name) => {
+                            let d = Diagnostic::error(span, format!("`was` takes piece kinds, and `{name}` is a tag"))
+                                .with_help(format!(
+                                    "`was` tests the kind before promotion; test a tag with `is {name}`, or list the kinds"
+                                ));
+                            self.errors.push(d);
+                        }
                         None => {
                             let what = if origin { "piece kind" } else { "piece kind or tag" };
                             let d = Diagnostic::error(span, format!("unknown {what} `{name}`"))
@@ -686,50 +795,31 @@ impl Compiler<'_, '_> {
     }
 
     fn names_here(&self) -> Vec<&'static str> {
-        let mut v = vec![
-            "opt.NAME",
-            "files",
-            "ranks",
-            "count",
-            "enemy_count",
-            "last.captured",
-            "killed",
-            "enemy_killed",
-            "enemy_near",
-            "own_near",
-        ];
-        match self.scope.place {
-            Place::Capture => v.extend([
-                "last.captured_at",
-                "mover",
-                "victim",
-                "bridge",
-                "last.mover",
-                "distance",
-                "in_zone",
-                "rank",
-                "protected_after",
-                "protected_before",
-                "protected_after_counting_captured",
-            ]),
-            Place::Promotion => v.extend([
-                "captured",
-                "last.captured_at",
-                "mover",
-                "from",
-                "to",
-                "captures",
-                "last.mover",
-                "distance",
-                "in_zone",
-                "rank",
-            ]),
-            Place::Move => v.extend(["last.captured_at", "mover", "last.mover", "distance", "in_zone", "rank"]),
-            Place::Shot => v.extend(["shooter", "target", "distance", "in_zone", "rank"]),
-            Place::Piece => v.extend(["piece", "distance", "in_zone", "rank"]),
-            Place::Side => {}
-        }
-        v
+        names_in(self.scope.place)
+    }
+
+    /// An unknown name: if another place has it, say so (a misspelling
+    /// suggestion would mislead); otherwise suggest a near name.
+    fn unknown_here(&self, span: Range<usize>, msg: String, name: &str) -> Diagnostic {
+        let names = self.names_here();
+        let head = name.split('.').next().unwrap_or(name);
+        let elsewhere: Vec<String> = Place::ALL
+            .iter()
+            .filter(|p| **p != self.scope.place)
+            .filter(|p| names_in(**p).iter().any(|n| *n == name || *n == head))
+            .map(|p| p.describe().to_string())
+            .collect();
+        let d = Diagnostic::error(span, msg);
+        let d = if elsewhere.is_empty() {
+            d.suggest(name, names.iter().copied())
+        } else {
+            d.with_help(format!(
+                "`{name}` exists only in {} conditions, and this is {} condition",
+                join_or(&elsewhere),
+                self.scope.place.describe_with_article()
+            ))
+        };
+        d.with_help(format!("names available here: {}", names.join(", ")))
     }
 
     fn path(&mut self, p: Pair<Rule>) -> Typed {
@@ -778,10 +868,7 @@ impl Compiler<'_, '_> {
             (Place::Promotion, "to") => Typed::new(Ty::Square, Expr::Square(SquareRef::To)),
             (Place::Promotion, "captures") => Typed::new(Ty::Int, Expr::Captures),
             _ => {
-                let names = self.names_here();
-                let d = Diagnostic::error(span, format!("unknown name `{full}` here"))
-                    .suggest(&full, names.iter().copied())
-                    .with_help(format!("names available here: {}", names.join(", ")));
+                let d = self.unknown_here(span, format!("unknown name `{full}` here"), &full);
                 self.errors.push(d);
                 ERROR
             }
@@ -963,10 +1050,7 @@ impl Compiler<'_, '_> {
                 }
             }
             _ => {
-                let names = self.names_here();
-                let d = Diagnostic::error(span, format!("unknown function `{name}` here"))
-                    .suggest(&name, names.iter().copied())
-                    .with_help(format!("names available here: {}", names.join(", ")));
+                let d = self.unknown_here(span, format!("unknown function `{name}` here"), &name);
                 self.errors.push(d);
                 ERROR
             }
@@ -988,6 +1072,54 @@ impl Compiler<'_, '_> {
             },
         }
     }
+}
+
+/// The names a condition may use in a place.
+fn names_in(place: Place) -> Vec<&'static str> {
+    let mut v = vec![
+        "opt.NAME",
+        "files",
+        "ranks",
+        "count",
+        "enemy_count",
+        "last.captured",
+        "killed",
+        "enemy_killed",
+        "enemy_near",
+        "own_near",
+    ];
+    match place {
+        Place::Capture => v.extend([
+            "last.captured_at",
+            "mover",
+            "victim",
+            "bridge",
+            "last.mover",
+            "distance",
+            "in_zone",
+            "rank",
+            "protected_after",
+            "protected_before",
+            "protected_after_counting_captured",
+        ]),
+        Place::Promotion => v.extend([
+            "captured",
+            "last.captured_at",
+            "mover",
+            "from",
+            "to",
+            "captures",
+            "last.mover",
+            "distance",
+            "in_zone",
+            "rank",
+        ]),
+        Place::Move => v.extend(["last.captured_at", "mover", "last.mover", "distance", "in_zone", "rank"]),
+        Place::Shot => v.extend(["shooter", "target", "distance", "in_zone", "rank"]),
+        Place::Piece => v.extend(["piece", "distance", "in_zone", "rank"]),
+        Place::Side => {}
+    }
+    v
 }
 
 /// Constant folding: options are already constants, so whole branches of a

@@ -139,6 +139,20 @@ impl<'a> Walker<'a> {
         c
     }
 
+    /// Does the straight line from `a` to `b` pass over an enemy?
+    fn leaps_over_enemy(&self, a: Square, b: Square) -> bool {
+        let geo = &self.rules.geometry;
+        let ((x0, y0), (x1, y1)) = (geo.xy(a), geo.xy(b));
+        let (dx, dy) = ((x1 - x0).signum(), (y1 - y0).signum());
+        let steps = (x1 - x0).abs().max((y1 - y0).abs());
+        (1..steps).any(|k| {
+            geo.square(x0 + dx * k, y0 + dy * k).is_some_and(|s| {
+                let c = self.occupant(s);
+                c != 0 && cell_colour(c) != self.colour
+            })
+        })
+    }
+
     /// Walks `prog` from leg `leg`; `f` receives every path that may end
     /// there and returns true to stop the whole walk.
     pub(crate) fn walk<F: FnMut(&Walker) -> bool>(
@@ -160,7 +174,7 @@ impl<'a> Walker<'a> {
             match l.mode {
                 LegMode::Step | LegMode::Jump => {
                     let sq = table.target(o, cur);
-                    if sq != NO_SQUARE {
+                    if sq != NO_SQUARE && !(l.only_over_own && self.leaps_over_enemy(cur, sq)) {
                         let occ = self.occupant(sq);
                         if self.land(prog, leg, sq, o, occ, f) {
                             return true;
@@ -691,9 +705,10 @@ fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
 fn chain_possible(pos: &Position, ty: crate::ruleset::TypeId, side: Colour) -> bool {
     let rules = &*pos.rules;
     rules.on_promotions.iter().any(|o| {
+        // Pieces other than the mover itself.
         o.kinds.contains(ty)
             && o.also_promote
                 .iter()
-                .any(|t| pos.count(side, t) > 0 && rules.types[usize::from(t)].promotes_to.is_some())
+                .any(|t| pos.count(side, t) > u16::from(t == ty) && rules.types[usize::from(t)].promotes_to.is_some())
     })
 }

@@ -74,7 +74,10 @@ impl Position {
                     while i < b.len() && b[i].is_ascii_digit() {
                         i += 1;
                     }
-                    x += row[start..i].parse::<i32>().unwrap_or(0);
+                    // A run too long for the rank (or for an i32) makes
+                    // the rank too long, which is reported below.
+                    let run = row[start..i].parse::<i32>().unwrap_or(i32::MAX);
+                    x = x.saturating_add(run);
                     continue;
                 }
                 let promoted = b[i] == b'+';

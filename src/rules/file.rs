@@ -99,6 +99,9 @@ pub struct MoveSpec {
     pub jump: Option<Spanned<Vec<[i32; 2]>>>,
     pub symmetry: Option<Text>,
     pub capture: Option<Text>,
+    /// Jumps: may pass only over empty squares and the mover's own pieces
+    /// (a condition on options; default: over anything).
+    pub only_over_own: Option<Text>,
     /// The move exists only while this condition holds (a condition on
     /// options is decided once when the rule file is compiled).
     pub when: Option<Text>,
@@ -115,6 +118,7 @@ pub struct LegSpec {
     pub jump: Option<Spanned<Vec<[i32; 2]>>>,
     pub symmetry: Option<Text>,
     pub capture: Option<Text>,
+    pub only_over_own: Option<Text>,
     pub direction: Option<Text>,
     #[serde(default)]
     pub optional: bool,
