@@ -1,24 +1,35 @@
 //! Perft speed on each bundled variant's start position (nodes per second
-//! are reported as throughput).
+//! are reported as throughput). Each variant is measured at the deepest
+//! depth whose tree stays under a node budget, so that the largest
+//! variants finish too.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use gunbai::perft::{Convention, perft};
 use gunbai::position::Position;
 use std::hint::black_box;
 
+/// Largest tree measured, in leaf nodes.
+const BUDGET: u64 = 3_000_000;
+
 fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
     for name in gunbai::rules::bundled_names() {
         let rules = gunbai::rules::load_variant(name, &[]).expect("bundled rule file compiles");
-        for depth in [3, 4] {
-            let mut pos = Position::start(rules.clone());
-            let nodes = perft(&mut pos, depth, Convention::Paths);
-            group.throughput(Throughput::Elements(nodes));
-            group.bench_function(format!("{name}/start/depth{depth}"), |b| {
-                b.iter(|| perft(black_box(&mut pos), depth, Convention::Paths))
-            });
+        let mut pos = Position::start(rules);
+        // The deepest depth under the budget (growth is estimated from the
+        // last two depths, so no tree far over it is ever walked).
+        let (mut depth, mut nodes) = (1, perft(&mut pos, 1, Convention::Paths));
+        while nodes.saturating_mul(nodes.max(1)) / perft(&mut pos, depth.max(2) - 1, Convention::Paths).max(1) < BUDGET
+            && depth < 6
+        {
+            depth += 1;
+            nodes = perft(&mut pos, depth, Convention::Paths);
         }
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{name}/start/depth{depth}"), |b| {
+            b.iter(|| perft(black_box(&mut pos), depth, Convention::Paths))
+        });
     }
     group.finish();
 }

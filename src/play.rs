@@ -165,12 +165,19 @@ impl Position {
     fn play_with_effects(&mut self, m: &Move, moving: Cell, last: &mut LastMove) {
         let rules = self.rules.clone();
         let side = cell_colour(moving);
-        let placed = placed_cell(self, m);
+        let mut placed = placed_cell(self, m);
+        let mut current = moving;
         self.set(m.from, 0);
         for (i, &sq) in m.landings().iter().enumerate() {
             let c = self.cells[usize::from(sq)];
             if c != 0 && cell_colour(c) != side {
                 self.kill(sq, last);
+            }
+            // A demotion that applies where the mover lands takes effect
+            // at once, before it shoots (it then ends its move there).
+            if self.demoted_on_landing(current, sq) {
+                current = cell(side, rules.origin(cell_type(current)));
+                placed = current;
             }
             for t in m.shots_after(i) {
                 let c = self.cells[usize::from(t)];
@@ -224,6 +231,25 @@ impl Position {
             }
         }
         self.demote_all();
+    }
+
+    /// Would the moving piece `mover` (not on the board) be demoted on `sq`?
+    fn demoted_on_landing(&self, mover: Cell, sq: Square) -> bool {
+        let ty = cell_type(mover);
+        let rules = &self.rules;
+        if rules.origin(ty) == ty || !rules.demotions.iter().any(|d| d.kinds.contains(ty)) {
+            return false;
+        }
+        let facts = PointFacts {
+            pos: self,
+            cells: &self.cells,
+            subject: (mover, sq),
+            other: None,
+        };
+        rules
+            .demotions
+            .iter()
+            .any(|d| d.kinds.contains(ty) && eval(&d.when, &facts) != 0)
     }
 
     /// Is `sq` within a killing aura of a source other than the piece on

@@ -114,11 +114,22 @@ fn read_board(
                     // Keep counting the square so that one bad code does
                     // not also report a wrong rank length.
                     row.push((BoardToken::Empty, span.clone()));
-                    let known = codes();
-                    errors.push(
-                        Diagnostic::error(span, format!("unknown piece code `{word}`"))
-                            .suggest(&word.to_ascii_uppercase(), known.iter().map(|s| s.as_str())),
-                    )
+                    let mut known = codes();
+                    known.dedup();
+                    let upper = word.to_ascii_uppercase();
+                    let d = Diagnostic::error(span, format!("unknown piece code `{word}`"));
+                    let d = match upper.strip_prefix('+') {
+                        Some(base) if known.iter().any(|k| k == base) => {
+                            d.with_help(format!("`{base}` does not promote, so there is no `{upper}`"))
+                        }
+                        // A one-letter code is one edit from every other:
+                        // list the codes instead of guessing.
+                        _ if upper.trim_start_matches('+').len() < 2 && known.len() <= 24 => {
+                            d.with_help(format!("the codes are {}", known.join(" ")))
+                        }
+                        _ => d.suggest(&upper, known.iter().map(|s| s.as_str())),
+                    };
+                    errors.push(d)
                 }
             }
         }

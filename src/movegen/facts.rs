@@ -175,8 +175,10 @@ impl Facts for PathFacts<'_, '_> {
         set.meets(&self.pos.killed[side.index()])
     }
     fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
+        // Judged on the board as the path leaves it: pieces this move
+        // captured or shot are gone.
         let side = if enemy { self.w.colour.opposite() } else { self.w.colour };
-        near(&self.pos.rules, &self.pos.cells, side, sq, dist, metric, set)
+        near(&self.pos.rules, &self.w.board_now(), side, sq, dist, metric, set)
     }
     fn captured_kind(&self, set: &TypeSet) -> bool {
         let hit = |c: &Cell| *c != 0 && set.contains(cell_type(*c));

@@ -315,7 +315,7 @@ impl<'a> Walker<'a> {
     }
 
     /// The board as it stands at this point of the move.
-    fn board_now(&self) -> Vec<Cell> {
+    pub(crate) fn board_now(&self) -> Vec<Cell> {
         let mut b = self.cells.to_vec();
         b[usize::from(self.from)] = 0;
         for i in 0..self.len {
