@@ -12,7 +12,7 @@
 
 use crate::board::{Geometry, Square};
 use crate::diagnostics::{Diagnostic, Report, Source};
-use crate::movegen::{Move, Promotion, legal_moves};
+use crate::movegen::{Move, Promotion, chain_candidates, legal_moves};
 use crate::position::Position;
 use crate::position::{parse_usi_square, usi_square};
 
@@ -39,6 +39,19 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
         Promotion::Decline => "=",
         Promotion::None => "",
     });
+    if m.promotion == Promotion::PromoteWithChain {
+        // A choice per piece names the pieces that promote along.
+        let (candidates, per_piece) = chain_candidates(pos, m.from);
+        if per_piece {
+            let chosen: Vec<String> = candidates
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| m.chain >> i & 1 == 1)
+                .map(|(_, &sq)| geo.square_name(sq))
+                .collect();
+            s.push_str(&chosen.join(","));
+        }
+    }
     s
 }
 
@@ -89,7 +102,9 @@ fn error(text: &str, span: std::ops::Range<usize>, msg: impl Into<String>) -> Re
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
     let geo = &pos.rules().geometry;
     let t = text.trim();
-    let (body, promo) = if let Some(b) = t.strip_suffix("+&") {
+    let mut chain_list: Option<&str> = None;
+    let (body, promo) = if let Some((b, list)) = t.split_once("+&") {
+        chain_list = Some(list);
         (b, Some(Promotion::PromoteWithChain))
     } else if let Some(b) = t.strip_suffix('+') {
         (b, Some(Promotion::Promote))
@@ -131,6 +146,26 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
     let chosen: Vec<&&Move> = candidates
         .iter()
         .filter(|m| match (promo, m.promotion) {
+            (Some(Promotion::PromoteWithChain), Promotion::PromoteWithChain) => {
+                let (candidates, _) = chain_candidates(pos, m.from);
+                let all = ((1u32 << candidates.len()) - 1) as u16;
+                match chain_list.filter(|l| !l.is_empty()) {
+                    None => m.chain == all,
+                    Some(list) => {
+                        let mut mask = 0u16;
+                        for name in list.split(',') {
+                            match geo
+                                .parse_square(name)
+                                .and_then(|sq| candidates.iter().position(|&c| c == sq))
+                            {
+                                Some(i) => mask |= 1 << i,
+                                None => return false,
+                            }
+                        }
+                        m.chain == mask
+                    }
+                }
+            }
             (Some(wanted), actual) => wanted == actual,
             (None, Promotion::None) => true,
             // USI has no decline marker: a plain USI move declines.

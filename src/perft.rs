@@ -50,6 +50,7 @@ type EffectKey = (
     u16,
     [u16; crate::movegen::MAX_LEGS],
     Promotion,
+    u16,
     [u16; crate::movegen::MAX_SHOTS],
 );
 
@@ -64,7 +65,7 @@ fn effect_key(pos: &Position, m: &Move) -> EffectKey {
     caps.sort_unstable();
     let mut shots = m.shots;
     shots.sort_unstable();
-    (m.from, m.to(), caps, m.promotion, shots)
+    (m.from, m.to(), caps, m.promotion, m.chain, shots)
 }
 
 /// Counts leaf nodes at `depth`.

@@ -167,6 +167,17 @@ impl Position {
         let side = cell_colour(moving);
         let mut placed = placed_cell(self, m);
         let mut current = moving;
+        let chain: Vec<Square> = if m.promotion == Promotion::PromoteWithChain {
+            let (candidates, _) = crate::movegen::chain_candidates(self, m.from);
+            candidates
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| m.chain >> i & 1 == 1)
+                .map(|(_, s)| s)
+                .collect()
+        } else {
+            Vec::new()
+        };
         self.set(m.from, 0);
         for (i, &sq) in m.landings().iter().enumerate() {
             let c = self.cells[usize::from(sq)];
@@ -216,16 +227,14 @@ impl Position {
                 for s in enemies {
                     self.kill(s, last);
                 }
-                if m.promotion == Promotion::PromoteWithChain {
-                    for s in 0..self.cells.len() as Square {
-                        let c = self.cells[usize::from(s)];
-                        if c != 0
-                            && cell_colour(c) == side
-                            && o.also_promote.contains(cell_type(c))
-                            && let Some(p) = promoted(self, cell_type(c))
-                        {
-                            self.set(s, cell(side, p));
-                        }
+                for &s in &chain {
+                    let c = self.cells[usize::from(s)];
+                    if c != 0
+                        && cell_colour(c) == side
+                        && o.also_promote.contains(cell_type(c))
+                        && let Some(p) = promoted(self, cell_type(c))
+                    {
+                        self.set(s, cell(side, p));
                     }
                 }
             }

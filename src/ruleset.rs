@@ -236,6 +236,8 @@ pub struct OnPromotion {
     pub kinds: TypeSet,
     pub kill_enemy: TypeSet,
     pub also_promote: TypeSet,
+    /// One choice per piece instead of one for all.
+    pub per_piece: bool,
 }
 
 #[derive(Clone, Debug)]

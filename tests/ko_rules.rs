@@ -1493,20 +1493,36 @@ fn s8_7_clerk_promotion_chain_and_enemy_flames() {
 }
 
 #[test]
-#[ignore = "NOT EXPRESSIBLE: the engine offers one choice for all `also_promote` pieces (Q16's per-piece variant needs a per-piece choice in the move)"]
 fn option_clerk_chain_per_piece() {
     // Q16: with clerk_chain_per_piece=true each advance and rear guard is
-    // a separate choice: promoting a5 but not s5 must be possible.
+    // a separate choice: the move names the pieces that promote along.
     let pos = position(
         &["clerk_chain_per_piece=true"],
         "G j1, g j19, CK j13, AG a5, RG s5",
         "b",
     );
-    let chains = moves_from(&pos, "j13")
+    let mut chains: Vec<String> = moves_from(&pos, "j13")
         .into_iter()
         .filter(|m| m.starts_with("j13-j15+"))
-        .count();
-    assert_eq!(chains, 4, "none, a5, s5, both");
+        .collect();
+    chains.sort();
+    assert_eq!(
+        chains,
+        ["j13-j15+", "j13-j15+&a5", "j13-j15+&a5,s5", "j13-j15+&s5"],
+        "none, a5, s5, both"
+    );
+    let mut one = pos.clone();
+    play(&mut one, "j13-j15+&a5");
+    assert_eq!(code_at(&one, "a5").as_deref(), Some("+AG"), "a5 promoted along");
+    assert_eq!(code_at(&one, "s5").as_deref(), Some("RG"), "s5 did not");
+    // The default: one choice for both.
+    let pos = position(&[], "G j1, g j19, CK j13, AG a5, RG s5", "b");
+    let mut chains: Vec<String> = moves_from(&pos, "j13")
+        .into_iter()
+        .filter(|m| m.starts_with("j13-j15+"))
+        .collect();
+    chains.sort();
+    assert_eq!(chains, ["j13-j15+", "j13-j15+&"]);
 }
 
 // ---------------------------------------------------------------------------

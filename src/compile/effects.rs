@@ -92,6 +92,7 @@ impl Checker<'_> {
                     .as_ref()
                     .map(|t| self.kind_set(t, cx))
                     .unwrap_or_default(),
+                per_piece: o.per_piece.as_ref().is_some_and(|t| self.option_flag(t, cx)),
             })
             .collect();
         Effects {

@@ -623,6 +623,7 @@ impl Checker<'_> {
         }
         texts.extend(f.freezes.iter().map(|z| &z.mode));
         texts.extend(f.demotions.iter().map(|d| &d.when));
+        texts.extend(f.on_promotions.iter().filter_map(|o| o.per_piece.as_ref()));
         for t in texts {
             read.extend(dsl::mentioned_options(t.get_ref()));
         }

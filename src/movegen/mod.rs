@@ -49,6 +49,9 @@ pub struct Move {
     /// The landing (index into `path`) each shot follows.
     pub shot_after: [u8; MAX_SHOTS],
     pub n_shots: u8,
+    /// With [`Promotion::PromoteWithChain`]: which of the pieces that may
+    /// promote along (see [`chain_candidates`], in that order) do.
+    pub chain: u16,
 }
 
 impl Move {
@@ -629,10 +632,11 @@ type MoveKey = (
     [Square; MAX_SHOTS],
     [u8; MAX_SHOTS],
     Promotion,
+    u16,
 );
 
 fn move_key(m: &Move) -> MoveKey {
-    (m.len, m.path, m.n_shots, m.shots, m.shot_after, m.promotion)
+    (m.len, m.path, m.n_shots, m.shots, m.shot_after, m.promotion, m.chain)
 }
 
 fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
@@ -673,6 +677,7 @@ fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
         shots,
         shot_after,
         n_shots: w.n_shots as u8,
+        chain: 0,
     };
     let ty = cell_type(w.mover());
     let alive = !(rules.has_effects && w.dies_at(w.path[w.len - 1], false));
@@ -686,9 +691,20 @@ fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
         if must || eval(&promo.may, &facts) != 0 {
             m.promotion = Promotion::Promote;
             out.push(m);
-            if chain_possible(pos, ty, w.colour) {
+            let (candidates, per_piece) = chain_candidates(pos, w.from);
+            if !candidates.is_empty() {
                 m.promotion = Promotion::PromoteWithChain;
-                out.push(m);
+                let all = ((1u32 << candidates.len()) - 1) as u16;
+                if per_piece {
+                    for mask in 1..=all {
+                        m.chain = mask;
+                        out.push(m);
+                    }
+                } else {
+                    m.chain = all;
+                    out.push(m);
+                }
+                m.chain = 0;
             }
             if !must {
                 m.promotion = Promotion::Decline;
@@ -700,15 +716,35 @@ fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
     out.push(m);
 }
 
-/// Whether promoting a piece of type `ty` lets its side promote other
-/// pieces with it (a rule's `also_promote`), and there is one to promote.
-fn chain_possible(pos: &Position, ty: crate::ruleset::TypeId, side: Colour) -> bool {
+/// The pieces that may promote along with the piece on `from` when it
+/// promotes (a rule's `also_promote`: the side's other promotable pieces of
+/// those kinds, in square order, at most 16), and whether the side chooses
+/// for each of them.
+pub fn chain_candidates(pos: &Position, from: Square) -> (Vec<Square>, bool) {
     let rules = &*pos.rules;
-    rules.on_promotions.iter().any(|o| {
-        // Pieces other than the mover itself.
-        o.kinds.contains(ty)
-            && o.also_promote
-                .iter()
-                .any(|t| pos.count(side, t) > u16::from(t == ty) && rules.types[usize::from(t)].promotes_to.is_some())
-    })
+    let c = pos.cells[usize::from(from)];
+    if c == 0 {
+        return (Vec::new(), false);
+    }
+    let (ty, side) = (cell_type(c), cell_colour(c));
+    let mut out = Vec::new();
+    let mut per_piece = false;
+    for o in rules.on_promotions.iter().filter(|o| o.kinds.contains(ty)) {
+        per_piece |= o.per_piece;
+        for (sq, &x) in pos.cells.iter().enumerate() {
+            let sq = sq as Square;
+            if x != 0
+                && sq != from
+                && cell_colour(x) == side
+                && o.also_promote.contains(cell_type(x))
+                && rules.types[usize::from(cell_type(x))].promotes_to.is_some()
+                && !out.contains(&sq)
+                && out.len() < 16
+            {
+                out.push(sq);
+            }
+        }
+    }
+    out.sort_unstable();
+    (out, per_piece)
 }

@@ -298,4 +298,7 @@ pub struct OnPromotionSpec {
     /// The mover's side may promote all its pieces of this kind set at the
     /// same time, wherever they are (one choice for all).
     pub also_promote: Option<Text>,
+    /// A condition on options: if true, the side chooses for each of those
+    /// pieces whether it promotes (default: one choice for all of them).
+    pub per_piece: Option<Text>,
 }
