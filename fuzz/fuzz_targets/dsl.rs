@@ -1,0 +1,146 @@
+//! Arbitrary text as a condition, in every place a rule file can hold one.
+//!
+//! The first byte picks the place; the rest is spliced into a small host
+//! rule file as a TOML literal string, so the whole pipeline runs: parse,
+//! type check, option folding, spans mapped into the file, and (if it
+//! compiles) evaluation while playing a few moves from positions where
+//! pieces capture, promote and answer a previous capture.
+
+#![no_main]
+
+use gunbai::compile::compile;
+use gunbai::diagnostics::Source;
+use gunbai::movegen::legal_moves;
+use gunbai::position::Position;
+use libfuzzer_sys::fuzz_target;
+use std::sync::Arc;
+
+/// Chu's vocabulary on a 6x6 board: lions, pawns that promote, a royal
+/// tag, a true/false option and a text option.
+const HOST: &str = r#"
+[variant]
+id = "host"
+[board]
+files = 6
+ranks = 6
+[options.flag]
+default = false
+[options.protection_judged]
+default = "after"
+values = ["after", "before", "after_counting_captured"]
+[options.repetition]
+default = "forbid_repeat"
+values = ["forbid_repeat", "xboard", "sennichite4"]
+[tags]
+royal = ""
+[[piece]]
+id = "king"
+code = "K"
+tags = ["royal"]
+moves = [{ step = "all" }]
+[[piece]]
+id = "pawn"
+code = "P"
+moves = [{ step = "F" }]
+promotes_to = "gold"
+[[piece]]
+id = "gold"
+code = "G"
+moves = [{ step = "F FL FR L R B" }]
+promotes_to = "lion"
+[[piece]]
+id = "lion"
+code = "LN"
+moves = [{ jump = [[2, 2], [2, 1], [2, 0]], symmetry = "all" }, { legs = [{ step = "all" }, { step = "all", optional = true }] }]
+[setup]
+board = """
+. . k . . .
+p p p p p p
+. . . . . .
+. . . . . .
+P P P P P P
+. . K . LN .
+"""
+[promotion]
+zone_ranks = 2
+may = "in_zone(to)"
+[[restriction]]
+id = "counter-strike"
+forbid_capture = "victim is lion and not mover is lion and last.captured(lion)"
+[victory]
+loses_when = "count(royal) == 0"
+no_moves = "loss"
+[[victory.wins_when]]
+id = "bare-king"
+condition = "opt.flag"
+[repetition]
+option = "repetition"
+policies = { forbid_repeat = "forbid-unless-in-check", xboard = "creator-loses", sennichite4 = "draw-fourfold" }
+check = "royal"
+"#;
+
+/// Where the condition goes: the text in the host that is replaced, and
+/// what goes before and after the condition.
+const PLACES: [(&str, &str, &str); 7] = [
+    ("loses_when = \"count(royal) == 0\"", "loses_when = ", ""),
+    ("condition = \"opt.flag\"", "condition = ", ""),
+    ("may = \"in_zone(to)\"", "may = ", ""),
+    ("may = \"in_zone(to)\"", "may = \"in_zone(to)\"\nmust = ", ""),
+    (
+        "moves = [{ step = \"all\" }]",
+        "moves = [{ step = \"all\", when = ",
+        " }]",
+    ),
+    ("zone_ranks = 2", "zone_ranks = 2\nrepromote = ", ""),
+    (
+        "forbid_capture = \"victim is lion and not mover is lion and last.captured(lion)\"",
+        "forbid_capture = ",
+        "",
+    ),
+];
+
+/// Positions where conditions are asked about captures, promotion, lions
+/// and the last move.
+const POSITIONS: [&str; 3] = [
+    "2,k,3/6/1,p,1,p,2/2,LN,3/6/2,K,3 b",
+    "2,k,3/2,P,3/6/1,ln,g,3/1,G,4/K,5 b G-c3xLN@c3",
+    "k,5/ln,5/6/1,p,4/1,LN,4/K,5 w LN-b2xP@b3",
+];
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(cond) = std::str::from_utf8(rest) else {
+        return;
+    };
+    if cond.contains("'''") {
+        return;
+    }
+    let (old, before, after) = PLACES[usize::from(which) % PLACES.len()];
+    let text = HOST.replacen(old, &format!("{before}'''{cond}'''{after}"), 1);
+    let source = Source::new("fuzz.toml", text.as_str());
+    match compile(&source, &[]) {
+        Err(report) => {
+            assert!(report.has_errors());
+            let _ = report.to_string();
+        }
+        Ok(compiled) => {
+            let rules = Arc::new(compiled.ruleset);
+            let mut moves = Vec::new();
+            for p in POSITIONS {
+                let Ok(mut pos) = Position::from_text(rules.clone(), p) else {
+                    continue;
+                };
+                for ply in 0..3 {
+                    moves.clear();
+                    legal_moves(&pos, &mut moves);
+                    let Some(m) = moves.get(ply * 13 % moves.len().max(1)).copied() else {
+                        break;
+                    };
+                    pos.play(&m);
+                }
+            }
+        }
+    }
+});
