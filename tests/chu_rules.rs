@@ -13,10 +13,7 @@
 //! a1 (Black) and l12 (White) unless a test needs them elsewhere, out of reach
 //! of the pieces under test.
 
-use gunbai::board::Square;
 use gunbai::compile::OptionOverride;
-use gunbai::movegen::{Move, legal_moves};
-use gunbai::notation::{move_text, parse_move};
 use gunbai::position::{EndReason, Outcome, Position};
 use gunbai::rules::load_variant;
 use gunbai::ruleset::{Result3, Ruleset};
@@ -77,101 +74,14 @@ fn position(opts: &[&str], pieces: &str, side: &str, last: &str) -> Position {
     Position::from_text(rules(opts), &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
 }
 
-fn sq(pos: &Position, name: &str) -> Square {
-    pos.rules()
-        .geometry
-        .parse_square(name)
-        .unwrap_or_else(|| panic!("bad square {name}"))
-}
-
-fn legal(pos: &Position) -> Vec<Move> {
-    let mut v = Vec::new();
-    legal_moves(pos, &mut v);
-    v
-}
-
-/// Sorted canonical texts of every legal move.
-fn all_moves(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = legal(pos).iter().map(|m| move_text(pos, m)).collect();
-    v.sort();
-    v
-}
-
-/// Sorted canonical texts of the legal moves starting on `from`.
-fn moves_from(pos: &Position, from: &str) -> Vec<String> {
-    let from = sq(pos, from);
-    let mut v: Vec<String> = legal(pos)
-        .iter()
-        .filter(|m| m.from == from)
-        .map(|m| move_text(pos, m))
-        .collect();
-    v.sort();
-    v
-}
-
-/// Is `text` (canonical form) a legal move? Also checks that `parse_move`
-/// agrees with the generated list.
-fn is_legal(pos: &Position, text: &str) -> bool {
-    let listed = all_moves(pos).iter().any(|m| m == text);
-    match parse_move(pos, text) {
-        Ok(m) => {
-            assert!(listed, "parse_move accepted `{text}`, which is not listed");
-            assert_eq!(move_text(pos, &m), text, "parse_move picked another move");
-        }
-        Err(_) => assert!(!listed, "`{text}` is listed but parse_move rejects it"),
-    }
-    listed
-}
-
-#[track_caller]
-fn assert_legal(pos: &Position, text: &str, why: &str) {
-    assert!(
-        is_legal(pos, text),
-        "`{text}` should be legal ({why}) in\n  {}\nmoves: {:?}",
-        pos.to_text(),
-        all_moves(pos)
-    );
-}
-
-#[track_caller]
-fn assert_illegal(pos: &Position, text: &str, why: &str) {
-    assert!(
-        !is_legal(pos, text),
-        "`{text}` should be illegal ({why}) in\n  {}",
-        pos.to_text()
-    );
-}
-
-/// Plays a legal move given in canonical text.
-#[track_caller]
-fn play(pos: &mut Position, text: &str) {
-    let m = parse_move(pos, text).unwrap_or_else(|e| panic!("`{text}` in {}:\n{e}", pos.to_text()));
-    assert_eq!(move_text(pos, &m), text);
-    pos.play(&m);
-}
-
-/// The code of the piece on a square (lower case for White), if any.
-fn code_at(pos: &Position, name: &str) -> Option<String> {
-    pos.piece_at(sq(pos, name)).map(|(c, ty)| {
-        let code = pos.rules().types[usize::from(ty)].code.clone();
-        if c == gunbai::board::Colour::Black {
-            code
-        } else {
-            code.to_ascii_lowercase()
-        }
-    })
-}
-
-/// A snapshot body: the position, then one move per line.
-fn listing(pos: &Position, moves: &[String]) -> String {
-    format!("{}\n{} moves\n{}", pos.to_text(), moves.len(), moves.join("\n"))
-}
-
 fn winner(o: Option<Outcome>) -> Option<Option<gunbai::board::Colour>> {
     o.map(|o| o.winner())
 }
 
 use gunbai::board::Colour::{Black, White};
+
+mod common;
+use common::*;
 
 // ---------------------------------------------------------------------------
 // §4.1 The lion move

@@ -21,14 +21,14 @@
 //! too, §8.7) or `=` (declines).
 
 use gunbai::board::Colour::{self, Black, White};
-use gunbai::board::Square;
 use gunbai::compile::OptionOverride;
-use gunbai::movegen::{Move, legal_moves};
-use gunbai::notation::{move_text, parse_move};
 use gunbai::position::{EndReason, Position};
 use gunbai::rules::load_variant;
 use gunbai::ruleset::Ruleset;
 use std::collections::BTreeSet;
+
+mod common;
+use common::*;
 use std::sync::Arc;
 
 // ---------------------------------------------------------------------------
@@ -95,38 +95,6 @@ fn with_kills(opts: &[&str], pieces: &str, side: &str, killed: &str) -> Position
     Position::from_text(rules(opts), &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
 }
 
-fn sq(pos: &Position, name: &str) -> Square {
-    pos.rules()
-        .geometry
-        .parse_square(name)
-        .unwrap_or_else(|| panic!("bad square {name}"))
-}
-
-fn legal(pos: &Position) -> Vec<Move> {
-    let mut v = Vec::new();
-    legal_moves(pos, &mut v);
-    v
-}
-
-/// Sorted canonical texts of every legal move.
-fn all_moves(pos: &Position) -> Vec<String> {
-    let mut v: Vec<String> = legal(pos).iter().map(|m| move_text(pos, m)).collect();
-    v.sort();
-    v
-}
-
-/// Sorted canonical texts of the legal moves starting on `from`.
-fn moves_from(pos: &Position, from: &str) -> Vec<String> {
-    let from = sq(pos, from);
-    let mut v: Vec<String> = legal(pos)
-        .iter()
-        .filter(|m| m.from == from)
-        .map(|m| move_text(pos, m))
-        .collect();
-    v.sort();
-    v
-}
-
 /// The squares shot at by the one-shot moves written `{landings}*SQUARE`.
 fn single_shots(pos: &Position, landings: &str) -> Vec<String> {
     let prefix = format!("{landings}*");
@@ -145,55 +113,6 @@ fn shoots_at(pos: &Position, from: &str, target: &str) -> bool {
     legal(pos).iter().any(|m| m.from == from && m.shots().contains(&target))
 }
 
-/// Is `text` (canonical form) a legal move? Also checks that `parse_move`
-/// agrees with the generated list.
-fn is_legal(pos: &Position, text: &str) -> bool {
-    let listed = all_moves(pos).iter().any(|m| m == text);
-    match parse_move(pos, text) {
-        Ok(m) => {
-            assert!(listed, "parse_move accepted `{text}`, which is not listed");
-            assert_eq!(move_text(pos, &m), text, "parse_move picked another move");
-        }
-        Err(_) => assert!(!listed, "`{text}` is listed but parse_move rejects it"),
-    }
-    listed
-}
-
-#[track_caller]
-fn assert_legal(pos: &Position, text: &str, why: &str) {
-    assert!(
-        is_legal(pos, text),
-        "`{text}` should be legal ({why}) in\n  {}\nmoves: {:?}",
-        pos.to_text(),
-        all_moves(pos)
-    );
-}
-
-#[track_caller]
-fn assert_illegal(pos: &Position, text: &str, why: &str) {
-    assert!(
-        !is_legal(pos, text),
-        "`{text}` should be illegal ({why}) in\n  {}",
-        pos.to_text()
-    );
-}
-
-/// Plays a legal move given in canonical text.
-#[track_caller]
-fn play(pos: &mut Position, text: &str) {
-    let m = parse_move(pos, text).unwrap_or_else(|e| panic!("`{text}` in {}:\n{e}", pos.to_text()));
-    assert_eq!(move_text(pos, &m), text);
-    pos.play(&m);
-}
-
-/// The code of the piece on a square (lower case for White), if any.
-fn code_at(pos: &Position, name: &str) -> Option<String> {
-    pos.piece_at(sq(pos, name)).map(|(c, ty)| {
-        let code = pos.rules().types[usize::from(ty)].code.clone();
-        if c == Black { code } else { code.to_ascii_lowercase() }
-    })
-}
-
 /// Whether `colour` has lost a piece of kind `code` (unpromoted type).
 fn was_killed(pos: &Position, colour: Colour, code: &str) -> bool {
     let ty = pos
@@ -207,11 +126,6 @@ fn was_killed(pos: &Position, colour: Colour, code: &str) -> bool {
 /// `Some(None)` = a draw.
 fn winner(pos: &Position) -> Option<Option<Colour>> {
     pos.outcome().map(|o| o.winner())
-}
-
-/// A snapshot body: the position, then one move per line.
-fn listing(pos: &Position, moves: &[String]) -> String {
-    format!("{}\n{} moves\n{}", pos.to_text(), moves.len(), moves.join("\n"))
 }
 
 /// The (dx, dy) of a move's final landing from its origin (board view).
