@@ -32,40 +32,7 @@ fn rules(opts: &[&str]) -> Arc<Ruleset> {
 
 /// The native board text for a piece list like `"K a1, k l12, +KN f6"`.
 fn board(pieces: &str) -> String {
-    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; 12]; 12];
-    for item in pieces.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let (code, sq) = item
-            .split_once(' ')
-            .unwrap_or_else(|| panic!("`{item}`: expected `CODE square`"));
-        let file = usize::from(sq.as_bytes()[0] - b'a');
-        let rank: usize = sq[1..].parse().unwrap();
-        assert!(file < 12 && (1..=12).contains(&rank), "bad square {sq}");
-        let cell = &mut grid[rank - 1][file];
-        assert!(cell.is_none(), "two pieces on {sq}");
-        *cell = Some(code.to_string());
-    }
-    let mut ranks = Vec::new();
-    for rank in (0..12).rev() {
-        let mut items = Vec::new();
-        let mut empty = 0;
-        for cell in &grid[rank] {
-            match cell {
-                None => empty += 1,
-                Some(code) => {
-                    if empty > 0 {
-                        items.push(empty.to_string());
-                        empty = 0;
-                    }
-                    items.push(code.clone());
-                }
-            }
-        }
-        if empty > 0 {
-            items.push(empty.to_string());
-        }
-        ranks.push(items.join(","));
-    }
-    ranks.join("/")
+    board_text(12, pieces)
 }
 
 /// A position from a piece list, the side to move and the `last` field.

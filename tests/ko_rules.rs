@@ -44,40 +44,7 @@ fn rules(opts: &[&str]) -> Arc<Ruleset> {
 
 /// The native board text for a piece list like `"G a1, g s19, +BN j10"`.
 fn board(pieces: &str) -> String {
-    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; 19]; 19];
-    for item in pieces.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let (code, sq) = item
-            .split_once(' ')
-            .unwrap_or_else(|| panic!("`{item}`: expected `CODE square`"));
-        let file = usize::from(sq.as_bytes()[0] - b'a');
-        let rank: usize = sq[1..].parse().unwrap_or_else(|_| panic!("bad square {sq}"));
-        assert!(file < 19 && (1..=19).contains(&rank), "bad square {sq}");
-        let cell = &mut grid[rank - 1][file];
-        assert!(cell.is_none(), "two pieces on {sq}");
-        *cell = Some(code.to_string());
-    }
-    let mut ranks = Vec::new();
-    for rank in (0..19).rev() {
-        let mut items = Vec::new();
-        let mut empty = 0;
-        for cell in &grid[rank] {
-            match cell {
-                None => empty += 1,
-                Some(code) => {
-                    if empty > 0 {
-                        items.push(empty.to_string());
-                        empty = 0;
-                    }
-                    items.push(code.clone());
-                }
-            }
-        }
-        if empty > 0 {
-            items.push(empty.to_string());
-        }
-        ranks.push(items.join(","));
-    }
-    ranks.join("/")
+    board_text(19, pieces)
 }
 
 /// A position from a piece list and the side to move (`b`/`w`).
