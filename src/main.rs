@@ -240,6 +240,26 @@ enum Command {
         after_help = "Examples:\n  gunbai completions bash > ~/.local/share/bash-completion/completions/gunbai\n  gunbai completions zsh > ~/.zfunc/_gunbai\n  gunbai completions fish > ~/.config/fish/completions/gunbai.fish"
     )]
     Completions { shell: clap_complete::Shell },
+    /// Serve a local web playground: play any variant, see every piece's moves, edit rule files live.
+    #[command(
+        after_help = "The page and its JSON API (docs/api.md) are served from the binary; nothing is fetched from elsewhere and nothing is written to disk. Rule files given as arguments are read once, at start.\n\nExamples:\n  gunbai serve\n  gunbai serve --open my_variant.toml\n  gunbai serve --port 0 --host 0.0.0.0"
+    )]
+    Serve(ServeArgs),
+}
+
+#[derive(clap::Args)]
+struct ServeArgs {
+    /// Extra rule files to offer beside the bundled variants.
+    files: Vec<PathBuf>,
+    /// Address to listen on (127.0.0.1: this machine only).
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// Port to listen on (0: any free port).
+    #[arg(long, default_value_t = 8470)]
+    port: u16,
+    /// Open the page in a web browser (xdg-open, open or start).
+    #[arg(long)]
+    open: bool,
 }
 
 /// Why a command failed.
@@ -484,6 +504,7 @@ fn run(cli: Cli, style: Style) -> Result<ExitCode, Failure> {
             );
             Ok(ExitCode::SUCCESS)
         }
+        Command::Serve(args) => serve(args, style),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "gunbai", &mut script);
@@ -679,4 +700,48 @@ fn snapshots(
     );
     eprintln!("{}", render_message(Severity::Error, &msg, style));
     Ok(ExitCode::from(1))
+}
+
+/// `gunbai serve`: reads the extra rule files, binds, prints the URL and
+/// answers requests until stopped.
+fn serve(args: ServeArgs, style: Style) -> Result<ExitCode, Failure> {
+    let mut extra = Vec::new();
+    for path in &args.files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| fail(format!("cannot read rule file `{}`: {e}", path.display())))?;
+        let name = path
+            .file_stem()
+            .map_or_else(|| "rules".into(), |s| s.to_string_lossy().into_owned());
+        let source = Source::new(path.display().to_string(), text.clone());
+        // A broken file is still offered, to be mended in the editor; say so now.
+        if let Err(report) = compile(&source, &[]) {
+            eprintln!("{}", report.render(style).trim_end());
+        }
+        extra.push((name, path.display().to_string(), text));
+    }
+    let server =
+        gunbai::serve::Server::bind(&args.host, args.port, gunbai::serve::api::Api::new(extra)).map_err(fail)?;
+    outln!("gunbai playground at {}", server.url());
+    if args.open {
+        open_browser(server.url());
+    }
+    server.run();
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Asks the desktop to open `url`; a failure is a note, not an error.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        ("open", vec![url])
+    } else if cfg!(windows) {
+        ("cmd", vec!["/C", "start", "", url])
+    } else {
+        ("xdg-open", vec![url])
+    };
+    if let Err(e) = std::process::Command::new(opener.0).args(&opener.1).spawn() {
+        eprintln!(
+            "note: could not open a browser ({}: {e}); open {url} yourself",
+            opener.0
+        );
+    }
 }
