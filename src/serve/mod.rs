@@ -82,7 +82,10 @@ fn respond(api: &Api, mut request: tiny_http::Request) {
             Ok(_) => route(api, &method, &url, &body),
         }
     };
+    // Content-Length rather than chunks: every body is in memory anyway,
+    // and the simplest clients can read it.
     let response = tiny_http::Response::from_data(body)
+        .with_chunked_threshold(usize::MAX)
         .with_status_code(status)
         .with_header(header("Content-Type", content_type))
         .with_header(header("Cache-Control", "no-store"))
