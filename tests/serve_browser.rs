@@ -275,6 +275,7 @@ async fn playground_in_headless_chromium() {
 
     // An option changes the moves: a pawn one step from the last rank may
     // decline promotion, unless last_rank_forced_promotion is on.
+    click(&c, "#io-box summary").await;
     c.find(Locator::Id("io"))
         .await
         .unwrap()

@@ -300,11 +300,14 @@ async function pickVariant(name) {
   S.cursor = 0;
   S.diagrams.clear();
   S.hovered = null;
+  $('piece-info').innerHTML = '<p class="muted">Point at a piece to see its moves and promotion.</p>';
   S.ruleFile = src.file.split('/').pop();
   $('rule-name').textContent = src.file;
   $('editor').value = src.text;
-  showDiagnostics([], true);
   showError('');
+  // A file given on the command line may be broken: show why at once.
+  const check = await api('/api/check', { variant: name });
+  showDiagnostics(check.diagnostics, check.ok);
   await refresh();
 }
 
