@@ -163,7 +163,11 @@ async fn pick_variant(c: &Client, name: &str) {
         .select_by_value(name)
         .await
         .unwrap();
-    until(c, &format!("S.pos && S.game.variant === '{name}' && S.pos.ply === 0")).await;
+    until(
+        c,
+        &format!("S.pos !== null && S.game.variant === '{name}' && S.pos.ply === 0"),
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -265,6 +269,40 @@ async fn playground_in_headless_chromium() {
     );
     assert_eq!(js(&c, "document.querySelectorAll('#history li').length").await, 6);
 
+    // Jump back to ply 2 and forward again; the later moves are kept.
+    click(&c, "#history button[data-ply='2']").await;
+    until(&c, "S.pos.ply === 2 && S.game.moves.length === 6").await;
+    assert_eq!(js(&c, "S.pos.pieces.find(p => p.square === 'f5').code").await, "LN");
+    click(&c, "#history button[data-ply='6']").await;
+    until(&c, "S.pos.ply === 6").await;
+
+    // Flip: White at the bottom, so a1 is drawn in the top right corner.
+    click(&c, "#flip").await;
+    until(
+        &c,
+        "S.flip && Number(document.querySelector(\"#board [data-sq='a1']\").getAttribute('y')) < 50",
+    )
+    .await;
+    click(&c, "#flip").await;
+    until(
+        &c,
+        "!S.flip && Number(document.querySelector(\"#board [data-sq='a1']\").getAttribute('y')) > 400",
+    )
+    .await;
+
+    // Export the position as SFEN (lishogi's form of it).
+    js(&c, "(document.getElementById('io-box').open = true)").await;
+    click(&c, "#export-sfen").await;
+    assert_eq!(
+        js(
+            &c,
+            "document.getElementById('io').value === S.pos.sfen && S.pos.sfen.length > 0"
+        )
+        .await,
+        true
+    );
+    c.find(Locator::Id("io")).await.unwrap().clear().await.unwrap();
+
     // Hover the lion: its name, diagram and promotion.
     c.find(Locator::Css("#board [data-sq='f8']")).await.unwrap();
     js(&c, "(document.querySelector(\"#board [data-sq='f8']\").dispatchEvent(new MouseEvent('mouseover', {bubbles: true})), true)").await;
@@ -275,7 +313,6 @@ async fn playground_in_headless_chromium() {
 
     // An option changes the moves: a pawn one step from the last rank may
     // decline promotion, unless last_rank_forced_promotion is on.
-    click(&c, "#io-box summary").await;
     c.find(Locator::Id("io"))
         .await
         .unwrap()
@@ -325,6 +362,16 @@ async fn playground_in_headless_chromium() {
     );
     let note = js(&c, "document.querySelector('#notes div.error').textContent").await;
     assert!(note.as_str().unwrap().contains("tokn"), "{note}");
+    js(
+        &c,
+        &format!(
+            "(() => {{ const e = document.getElementById('editor'); document.getElementById('editor-pane').scrollIntoView(); \
+             e.scrollTop = {} * 18; e.dispatchEvent(new Event('scroll')); return true; }})()",
+            line.saturating_sub(8)
+        ),
+    )
+    .await;
+    screenshot(&c, "editor-diagnostic.png").await;
     // Mend it: the board comes back.
     js(
         &c,

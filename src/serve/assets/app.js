@@ -17,6 +17,7 @@ const S = {
   ruleFile: 'rules.toml',
   checkTimer: null,
   checkSeq: 0,
+  refreshGen: 0,
 };
 
 async function api(path, body) {
@@ -46,18 +47,23 @@ function showError(msg) {
 // Loads the position and its legal moves for the current game. A move the
 // rules no longer allow (after an option or rule change) cuts the game there.
 async function refresh() {
+  // Only the latest request may draw: an older answer still in flight is
+  // for a game that is gone.
+  const gen = ++S.refreshGen;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const [pos, moves] = await Promise.all([
         api('/api/position', gameBody({ flip: S.flip, labels: S.labels })),
         api('/api/moves', gameBody()),
       ]);
+      if (gen !== S.refreshGen) return true;
       S.pos = pos;
       S.legal = moves.moves;
       S.sel = null;
       render();
       return true;
     } catch (e) {
+      if (gen !== S.refreshGen) return true;
       if (e.data && typeof e.data.ply === 'number' && attempt === 0) {
         S.game.moves = S.game.moves.slice(0, e.data.ply);
         S.cursor = Math.min(S.cursor, e.data.ply);
@@ -202,7 +208,7 @@ function lastLanding(m) {
 }
 
 function clickSquare(sq) {
-  if (S.pos.outcome) return;
+  if (!S.pos || S.pos.outcome) return;
   if (S.sel) {
     const k = S.sel.prefix.length;
     const cands = candidates();
@@ -298,6 +304,14 @@ async function pickVariant(name) {
   const src = await api('/api/rules?variant=' + encodeURIComponent(name));
   S.game = { variant: name, rules: null, name: null, options: {}, position: null, sfen: null, moves: [] };
   S.cursor = 0;
+  // Until the new board arrives there is none (the old one is not this variant's).
+  S.pos = null;
+  S.legal = [];
+  S.sel = null;
+  S.refreshGen++;
+  // An edit of the previous file still being checked must not land here.
+  clearTimeout(S.checkTimer);
+  S.checkSeq++;
   S.diagrams.clear();
   S.hovered = null;
   $('piece-info').innerHTML = '<p class="muted">Point at a piece to see its moves and promotion.</p>';
