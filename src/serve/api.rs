@@ -209,7 +209,9 @@ impl Api {
             .split('&')
             .find_map(|kv| kv.strip_prefix("variant="))
             .ok_or_else(|| Reply::error(400, "give the variant: /api/rules?variant=NAME"))?;
-        let v = self.variant(name)?;
+        let name = percent_decode(name)
+            .ok_or_else(|| Reply::error(400, "the variant name is not valid UTF-8 once decoded"))?;
+        let v = self.variant(&name)?;
         Ok(Reply::ok(json!({"name": v.name, "file": v.file, "text": v.text})))
     }
 
@@ -312,17 +314,12 @@ impl Api {
     }
 
     fn position(&self, r: &Request) -> Result<Reply, Reply> {
+        let labels = keyword(
+            "labels",
+            r.labels.as_deref(),
+            &[("names", Labels::Names), ("codes", Labels::Codes)],
+        )?;
         let game = self.game(r)?;
-        let labels = match r.labels.as_deref() {
-            None | Some("names") => Labels::Names,
-            Some("codes") => Labels::Codes,
-            Some(other) => {
-                return Err(Reply::error(
-                    400,
-                    format!("`labels` is `names` or `codes`, not `{other}`"),
-                ));
-            }
-        };
         Ok(Reply::ok(position_json(&game, r.flip, labels)))
     }
 
@@ -342,6 +339,11 @@ impl Api {
         if r.moves.len() >= MAX_PLIES {
             return Err(Reply::error(413, format!("a game may carry at most {MAX_PLIES} moves")));
         }
+        let labels = keyword(
+            "labels",
+            r.labels.as_deref(),
+            &[("names", Labels::Names), ("codes", Labels::Codes)],
+        )?;
         let mut game = self.game(r)?;
         let m = parse_move(&game.pos, text)
             .map_err(|e| Reply::error(422, format!("`{text}` cannot be played: {}", first_message(&e))))?;
@@ -349,11 +351,6 @@ impl Api {
         game.played.push((played.clone(), usi(&game.pos, &m)));
         game.pos.play(&m);
         game.last = Some(m);
-        let labels = if r.labels.as_deref() == Some("codes") {
-            Labels::Codes
-        } else {
-            Labels::Names
-        };
         let mut body = position_json(&game, r.flip, labels);
         body["played"] = json!(played);
         Ok(Reply::ok(body))
@@ -393,16 +390,11 @@ impl Api {
                 .unwrap_or_default();
             Reply::error(404, format!("no piece coded `{code}` in `{}`.{hint}", rules.id))
         })?;
-        let colour = match r.colour.as_deref() {
-            None | Some("black") => Colour::Black,
-            Some("white") => Colour::White,
-            Some(other) => {
-                return Err(Reply::error(
-                    400,
-                    format!("`colour` is `black` or `white`, not `{other}`"),
-                ));
-            }
-        };
+        let colour = keyword(
+            "colour",
+            r.colour.as_deref(),
+            &[("black", Colour::Black), ("white", Colour::White)],
+        )?;
         let geo = &rules.geometry;
         let origin = geo
             .square((geo.width as i32 - 1) / 2, (geo.height as i32 - 1) / 2)
@@ -431,6 +423,47 @@ impl Api {
             "svg": move_map_svg(&rules, ty, colour, &map, radius),
         })))
     }
+}
+
+/// A keyword-valued key: absent means the first of `table`.
+fn keyword<T: Copy>(key: &str, given: Option<&str>, table: &[(&str, T)]) -> Result<T, Reply> {
+    let Some(word) = given else {
+        return Ok(table[0].1);
+    };
+    table
+        .iter()
+        .find(|(name, _)| *name == word)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let names: Vec<String> = table.iter().map(|(n, _)| format!("`{n}`")).collect();
+            Reply::error(400, format!("`{key}` is one of {}, not `{word}`", names.join(", ")))
+        })
+}
+
+/// Decodes `%XX` escapes and `+` of a query value; None if it is not
+/// valid UTF-8 afterwards.
+fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => {
+                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok()?;
+                out.push(u8::from_str_radix(hex, 16).ok()?);
+                i += 3;
+            }
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
 }
 
 fn parse(body: &[u8]) -> Result<Request, Reply> {
@@ -622,4 +655,41 @@ fn moves_json(pos: &mut Position, from: Option<Square>) -> Value {
         "count": out.len(),
         "moves": out,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_values_are_percent_decoded() {
+        assert_eq!(percent_decode("my%20variant").as_deref(), Some("my variant"));
+        assert_eq!(percent_decode("a+b%2Fc").as_deref(), Some("a b/c"));
+        assert_eq!(percent_decode("%E8%BB%8D").as_deref(), Some("軍"));
+        assert_eq!(percent_decode("100%").as_deref(), Some("100%"));
+        assert_eq!(percent_decode("%zz"), None);
+        assert_eq!(percent_decode("%ff"), None);
+    }
+
+    #[test]
+    fn keywords_default_to_the_first_and_name_the_others() {
+        let table = [("names", Labels::Names), ("codes", Labels::Codes)];
+        assert_eq!(keyword("labels", None, &table).unwrap(), Labels::Names);
+        assert_eq!(keyword("labels", Some("codes"), &table).unwrap(), Labels::Codes);
+        let e = keyword("labels", Some("kanji"), &table).unwrap_err();
+        assert_eq!(e.status, 400);
+        assert_eq!(e.body["error"], "`labels` is one of `names`, `codes`, not `kanji`");
+    }
+
+    #[test]
+    fn a_file_named_like_a_bundled_variant_gets_a_suffix() {
+        let taken = crate::rules::bundled_names()[0];
+        let api = Api::new(vec![(taken.into(), format!("x/{taken}.toml"), String::new())]);
+        let names: Vec<&str> = api.variants().iter().map(|v| v.name.as_str()).collect();
+        let suffixed = format!("{taken}-2");
+        assert!(
+            names.contains(&taken) && names.contains(&suffixed.as_str()),
+            "{names:?}"
+        );
+    }
 }
