@@ -369,3 +369,18 @@ fn survives_garbage_and_100_concurrent_clients() {
     c.write_all(req.as_bytes()).unwrap();
     assert_eq!(read_reply(&mut c).body, expected);
 }
+
+#[test]
+fn unreadable_files_and_unusable_addresses_stop_it_at_once() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gunbai"))
+            .arg("serve")
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    assert!(run(&["--port", "0", "no/such.toml"]).contains("cannot read rule file `no/such.toml`"));
+    assert!(run(&["--host", "999.0.0.1", "--port", "0"]).contains("cannot listen on 999.0.0.1:0"));
+}

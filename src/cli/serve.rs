@@ -4,7 +4,8 @@
 
 use super::{Failure, fail};
 use gunbai::compile::compile;
-use gunbai::diagnostics::{Source, Style};
+use gunbai::diagnostics::Style;
+use gunbai::rules::variant_source;
 use gunbai::serve::{Server, api::Api};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -30,17 +31,24 @@ pub struct Args {
 pub fn run(a: Args, style: Style) -> Result<ExitCode, Failure> {
     let mut extra = Vec::new();
     for path in &a.files {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| fail(format!("cannot read rule file `{}`: {e}", path.display())))?;
+        // Read as every command reads a rule file (same size and encoding
+        // checks); a bare name is made a path so that it is never taken
+        // for a bundled variant.
+        let spec = path.display().to_string();
+        let spec = if spec.contains('/') || spec.contains('\\') {
+            spec
+        } else {
+            format!("./{spec}")
+        };
+        let source = variant_source(&spec)?;
         let name = path
             .file_stem()
             .map_or_else(|| "rules".into(), |s| s.to_string_lossy().into_owned());
-        let source = Source::new(path.display().to_string(), text.clone());
         // A broken file is still offered, to be mended in the editor; say so now.
         if let Err(report) = compile(&source, &[]) {
             eprintln!("{}", report.render(style).trim_end());
         }
-        extra.push((name, path.display().to_string(), text));
+        extra.push((name, path.display().to_string(), source.text));
     }
     let server = Server::bind(&a.host, a.port, Api::new(extra)).map_err(fail)?;
     outln!("gunbai playground at {}", server.url());
