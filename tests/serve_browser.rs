@@ -54,12 +54,21 @@ impl Drop for Driver {
     }
 }
 
-async fn browser(driver: &Driver) -> Client {
+/// Where the browser saves downloads (emptied first).
+fn download_dir() -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/serve-downloads");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn browser(driver: &Driver, downloads: &std::path::Path) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
         json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                        "--window-size=1400,1050", "--lang=en"]}),
+                        "--window-size=1400,1050", "--lang=en"],
+               "prefs": {"download.default_directory": downloads, "download.prompt_for_download": false}}),
     );
     ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
         .capabilities(caps)
@@ -174,7 +183,8 @@ async fn pick_variant(c: &Client, name: &str) {
 async fn playground_in_headless_chromium() {
     let served = Served::start(&[WIDE]);
     let driver = Driver::start();
-    let c = browser(&driver).await;
+    let downloads = download_dir();
+    let c = browser(&driver, &downloads).await;
     c.goto(&served.url).await.unwrap();
     until(&c, "S.pos !== null").await;
 
@@ -379,6 +389,19 @@ async fn playground_in_headless_chromium() {
     )
     .await;
     until(&c, "document.querySelector('#gutter div.error') === null && document.getElementById('editor-status').textContent.startsWith('valid')").await;
+
+    // Save as: the browser downloads the editor's text (the server writes
+    // nothing).
+    click(&c, "#save-as").await;
+    let saved = downloads.join("chu.toml");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !saved.exists() {
+        assert!(Instant::now() < deadline, "no download in {}", downloads.display());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let editor = js(&c, "document.getElementById('editor').value").await;
+    assert_eq!(std::fs::read_to_string(&saved).unwrap(), editor.as_str().unwrap());
 
     // Ko: a 19x19 board with kanji.
     pick_variant(&c, "ko").await;
