@@ -88,7 +88,8 @@ pub fn perft(pos: &Position, convention: &str, counts: &[(u32, u64)]) -> Value {
 }
 
 /// Perft divided by root move: `{variant, position, convention, depth,
-/// moves: [{move, nodes}], total}`.
+/// moves: [{move, nodes}], total}`. At depth 0 there are no rows and the
+/// total is 1, the position itself.
 pub fn divide(pos: &Position, convention: &str, depth: u32, rows: &[(String, u64)]) -> Value {
     let moves: Vec<Value> = rows.iter().map(|(m, n)| json!({"move": m, "nodes": n})).collect();
     json!({
@@ -97,6 +98,6 @@ pub fn divide(pos: &Position, convention: &str, depth: u32, rows: &[(String, u64
         "convention": convention,
         "depth": depth,
         "moves": moves,
-        "total": rows.iter().map(|r| r.1).sum::<u64>(),
+        "total": if depth == 0 { 1 } else { rows.iter().map(|r| r.1).sum::<u64>() },
     })
 }
