@@ -443,6 +443,7 @@ fn every_command_has_help_with_examples() {
         "show",
         "diagram",
         "book",
+        "options",
         "snapshot",
         "bench",
         "completions",

@@ -50,6 +50,7 @@ mod completions;
 mod diagram;
 mod files;
 mod moves;
+mod options;
 mod perft;
 mod show;
 mod snapshot;
@@ -86,6 +87,8 @@ pub enum Command {
     Book(book::Args),
     /// Write (or --check) one snapshot file per position: its board, text, legal moves and result.
     Snapshot(snapshot::Args),
+    /// List a variant's rule options: values, default and help.
+    Options(options::Args),
     /// Measure perft speed (nodes per second) from a position.
     Bench(bench::Args),
     /// Print a shell completion script.
@@ -102,6 +105,7 @@ pub fn run(command: Command, style: Style) -> Result<ExitCode, Failure> {
         Command::Diagram(a) => diagram::run(a),
         Command::Book(a) => book::run(a),
         Command::Snapshot(a) => snapshot::run(a, style),
+        Command::Options(a) => options::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Completions(a) => completions::run(a),
     }

@@ -2,7 +2,7 @@
 //! moves of a position, and perft counts. The shapes are documented in
 //! `docs/ci.md`; add fields rather than change them.
 
-use super::{outcome_text, reason_text};
+use super::{outcome_text, pieces, reason_text};
 use crate::diagnostics::{Report, Severity};
 use crate::position::{Outcome, Position};
 use serde_json::{Value, json};
@@ -71,6 +71,31 @@ pub fn moves(pos: &Position, moves: &[String]) -> Value {
         "sfen": pos.to_sfen(),
         "side_to_move": pos.side_to_move().to_string(),
         "moves": moves,
+        "outcome": outcome(pos, pos.result()),
+    })
+}
+
+/// A position: `{variant, position, sfen, side_to_move, pieces: [{square,
+/// colour, code, kind}], outcome}`, pieces in square order.
+pub fn position(pos: &Position) -> Value {
+    let rules = pos.rules();
+    let pieces: Vec<Value> = pieces(pos)
+        .into_iter()
+        .map(|(sq, colour, ty)| {
+            json!({
+                "square": rules.geometry.square_name(sq),
+                "colour": colour.to_string(),
+                "code": rules.types[usize::from(ty)].code,
+                "kind": rules.kind_of(ty).id,
+            })
+        })
+        .collect();
+    json!({
+        "variant": rules.id,
+        "position": pos.to_text(),
+        "sfen": pos.to_sfen(),
+        "side_to_move": pos.side_to_move().to_string(),
+        "pieces": pieces,
         "outcome": outcome(pos, pos.result()),
     })
 }
