@@ -1,23 +1,10 @@
 //! The command line: exit codes and diagnostics that name file, line and
 //! column; and the rule that no variant knowledge lives in src/.
 
+mod cli_common;
+
+use cli_common::{gunbai, stderr, stdout};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn gunbai(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gunbai"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 /// A copy of the bundled Chu rule file with one edit, in a temp dir.
 fn broken_chu(name: &str, from: &str, to: &str) -> PathBuf {

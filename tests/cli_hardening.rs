@@ -4,47 +4,24 @@
 //! `--force`, written through a link or half written. Each test runs the
 //! built binary. The exit statuses are documented in docs/cli.md.
 
+mod cli_common;
+
+use cli_common::{gunbai, gunbai_to, path_str, stderr, stdout};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn gunbai(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gunbai"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .output()
-        .expect("runs")
-}
-
-/// Runs gunbai with stdout going to `stdout`.
-fn gunbai_to(args: &[&str], stdout: impl Into<Stdio>) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gunbai"))
-        .args(args)
-        .stdout(stdout)
-        .stderr(Stdio::piped())
-        .output()
-        .expect("runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use std::process::Command;
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gunbai-cli-hardening-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn path_str(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
+    cli_common::temp_dir("cli-hardening", name)
 }
 
 const POSITIONS: &str = "tests/data/chu_positions.txt";
+
+/// `gunbai snapshot chu POSITIONS --out SNAPS EXTRA...`.
+fn snapshot(positions: &Path, snaps: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["snapshot", "chu", path_str(positions), "--out", path_str(snaps)];
+    args.extend_from_slice(extra);
+    gunbai(&args)
+}
 
 /// A pipe whose reading end is already closed.
 fn closed_pipe() -> std::io::PipeWriter {
@@ -59,6 +36,9 @@ fn dev_full() -> std::fs::File {
         .open("/dev/full")
         .expect("/dev/full")
 }
+
+/// A Chu position with an unknown piece code at column 39.
+const BAD_POSITION: &str = "12/12/12/12/12/12/12/12/12/12/12/K,10,ZZ b";
 
 // --- exit statuses and failed writes ---------------------------------------
 
@@ -99,7 +79,7 @@ fn snapshot_check_with_differences_never_exits_0_even_when_stdout_fails() {
         closed_pipe(),
     );
     assert_eq!(o.status.code(), Some(3));
-    let o = gunbai(&["snapshot", "chu", POSITIONS, "--out", path_str(&snaps), "--check"]);
+    let o = snapshot(Path::new(POSITIONS), &snaps, &["--check"]);
     assert_eq!(o.status.code(), Some(1));
 }
 
@@ -129,14 +109,7 @@ fn errors_are_json_when_json_is_asked_for() {
         ),
         (&["perft", "chu", "1", "--bogus", "--format=json"], "--bogus"),
         (
-            &[
-                "moves",
-                "chu",
-                "--format",
-                "json",
-                "--position",
-                "12/12/12/12/12/12/12/12/12/12/12/K,10,ZZ b",
-            ],
+            &["moves", "chu", "--format", "json", "--position", BAD_POSITION],
             "unknown piece code `ZZ`",
         ),
     ] {
@@ -150,14 +123,7 @@ fn errors_are_json_when_json_is_asked_for() {
         );
         assert_eq!(stderr(&o), "", "{args:?}");
     }
-    let o = gunbai(&[
-        "moves",
-        "chu",
-        "--format",
-        "json",
-        "--position",
-        "12/12/12/12/12/12/12/12/12/12/12/K,10,ZZ b",
-    ]);
+    let o = gunbai(&["moves", "chu", "--format", "json", "--position", BAD_POSITION]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
     let d = &v["error"]["diagnostics"][0];
     assert_eq!(
@@ -231,7 +197,7 @@ fn snapshot_touches_only_its_own_variant_and_position_set() {
     let a = positions_file(&dir, "a.txt", CHU_LION);
     let b = positions_file(&dir, "b.txt", "other: 11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 w\n");
     for p in [&a, &b] {
-        let o = gunbai(&["snapshot", "chu", path_str(p), "--out", path_str(&snaps)]);
+        let o = snapshot(p, &snaps, &[]);
         assert!(o.status.success(), "{}", stderr(&o));
     }
     // A file that looks like a snapshot but no manifest lists.
@@ -242,13 +208,13 @@ fn snapshot_touches_only_its_own_variant_and_position_set() {
         "# nothing left\nkept: 11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 b\n",
     )
     .expect("write");
-    let o = gunbai(&["snapshot", "chu", path_str(&a), "--out", path_str(&snaps)]);
+    let o = snapshot(&a, &snaps, &[]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("1 new, 0 changed, 1 removed"), "{}", stdout(&o));
     assert!(!snaps.join("lion.txt").exists());
     assert!(snaps.join("other.txt").is_file(), "another set's snapshot is kept");
     assert!(snaps.join("stray.txt").is_file(), "an unlisted file is kept");
-    let o = gunbai(&["snapshot", "chu", path_str(&b), "--out", path_str(&snaps), "--check"]);
+    let o = snapshot(&b, &snaps, &["--check"]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
 }
 
@@ -258,16 +224,27 @@ fn snapshot_never_replaces_or_removes_its_input() {
     // The positions file sits in DIR under the name a snapshot would take.
     let positions = positions_file(&dir, "lion.txt", CHU_LION);
     let before = std::fs::read_to_string(&positions).expect("read");
-    for force in [false, true] {
-        let mut args = vec!["snapshot", "chu", path_str(&positions), "--out", path_str(&dir)];
-        if force {
-            args.push("--force");
-        }
-        let o = gunbai(&args);
+    for extra in [&[][..], &["--force"]] {
+        let o = snapshot(&positions, &dir, extra);
         assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
         assert!(stderr(&o).contains("would replace an input file"), "{}", stderr(&o));
         assert_eq!(std::fs::read_to_string(&positions).expect("read"), before);
     }
+    // A manifest edited to list the positions file: it is still never removed.
+    let positions = positions_file(&dir, "p.txt", "kept: 11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 w\n");
+    let o = snapshot(&positions, &dir, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let manifest = dir.join(".gunbai-snapshots.chu.p");
+    let listed = std::fs::read_to_string(&manifest).expect("manifest");
+    std::fs::write(&manifest, format!("{listed}file p.txt\n")).expect("write");
+    let o = snapshot(&positions, &dir, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(positions.is_file(), "the positions file is still there");
+    assert!(
+        stderr(&o).contains("is an input of this run; left in place"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -277,7 +254,7 @@ fn snapshot_refuses_to_replace_a_file_it_did_not_write_unless_forced() {
     std::fs::create_dir_all(&snaps).expect("dir");
     std::fs::write(snaps.join("lion.txt"), "my notes\n").expect("write");
     let positions = positions_file(&dir, "p.txt", CHU_LION);
-    let o = gunbai(&["snapshot", "chu", path_str(&positions), "--out", path_str(&snaps)]);
+    let o = snapshot(&positions, &snaps, &[]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("refusing to replace") && stderr(&o).contains("--force"),
@@ -288,14 +265,7 @@ fn snapshot_refuses_to_replace_a_file_it_did_not_write_unless_forced() {
         std::fs::read_to_string(snaps.join("lion.txt")).expect("read"),
         "my notes\n"
     );
-    let o = gunbai(&[
-        "snapshot",
-        "chu",
-        path_str(&positions),
-        "--out",
-        path_str(&snaps),
-        "--force",
-    ]);
+    let o = snapshot(&positions, &snaps, &["--force"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         std::fs::read_to_string(snaps.join("lion.txt"))
@@ -313,18 +283,11 @@ fn snapshot_never_writes_through_a_link_out_of_its_directory() {
     std::fs::write(&outside, "precious\n").expect("write");
     std::os::unix::fs::symlink(&outside, snaps.join("lion.txt")).expect("symlink");
     let positions = positions_file(&dir, "p.txt", CHU_LION);
-    let o = gunbai(&["snapshot", "chu", path_str(&positions), "--out", path_str(&snaps)]);
+    let o = snapshot(&positions, &snaps, &[]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("symbolic link"), "{}", stderr(&o));
     // Even forced, the link itself is replaced; its target is untouched.
-    let o = gunbai(&[
-        "snapshot",
-        "chu",
-        path_str(&positions),
-        "--out",
-        path_str(&snaps),
-        "--force",
-    ]);
+    let o = snapshot(&positions, &snaps, &["--force"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&outside).expect("read"), "precious\n");
     let meta = std::fs::symlink_metadata(snaps.join("lion.txt")).expect("meta");

@@ -2,35 +2,15 @@
 //! and SVG), the HTML rule book, move-list snapshots and their check,
 //! JSON output, coloured diagnostics, completions and help texts.
 
+mod cli_common;
+
+use cli_common::{gunbai, path_str, stderr, stdout};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn gunbai(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gunbai"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .output()
-        .expect("runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use std::process::Command;
 
 /// A fresh, empty temp directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gunbai-cli-tools-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn path_str(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
+    cli_common::temp_dir("cli-tools", name)
 }
 
 /// A copy of the bundled Chu rule file with one edit.

@@ -184,8 +184,13 @@ pub fn run(a: Args, style: Style) -> Result<ExitCode, Failure> {
     let mut removed = 0;
     for name in &extra {
         let path = dir.join(name);
+        if is_input(&path) {
+            let msg = format!("{} is an input of this run; left in place", path.display());
+            message(Severity::Warning, &msg, style);
+            continue;
+        }
         match files::existing(&path)? {
-            Existing::File(_) if !is_input(&path) => {
+            Existing::File(_) => {
                 std::fs::remove_file(&path)
                     .map_err(|e| Failure::Output(format!("cannot remove `{}`: {e}", path.display())))?;
                 removed += 1;
