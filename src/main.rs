@@ -15,7 +15,7 @@ fn main() -> ExitCode {
     let json = cli::wants_json(&argv);
     let args = match cli::Cli::try_parse_from(&argv) {
         Ok(args) => args,
-        Err(e) => return ExitCode::from(bad_invocation(&e, json)),
+        Err(e) => return ExitCode::from(bad_invocation(&e, &argv, json)),
     };
     let style = cli::stderr_style(args.color);
     let result = cli::run(args.command, style).and_then(|code| {
@@ -31,7 +31,7 @@ fn main() -> ExitCode {
 
 /// Help and version go to stdout (exit 0, or 3 if that fails); a usage
 /// error goes to stderr, or stdout as JSON, with exit 2.
-fn bad_invocation(e: &clap::Error, json: bool) -> u8 {
+fn bad_invocation(e: &clap::Error, argv: &[std::ffi::OsString], json: bool) -> u8 {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         let mut out = std::io::stdout();
@@ -45,5 +45,11 @@ fn bad_invocation(e: &clap::Error, json: bool) -> u8 {
         }
     }
     let _ = e.print();
+    if e.kind() == ErrorKind::UnknownArgument && argv.iter().any(|a| a == "--moves") {
+        let _ = writeln!(
+            std::io::stderr(),
+            "  tip: --moves takes one value: quote a list of moves, as in --moves 'f4-f5 g9-g8'"
+        );
+    }
     exit::BAD_INPUT
 }

@@ -177,6 +177,7 @@ fn moves_flag_takes_one_quoted_list_and_never_swallows_depth() {
     // The old unquoted form is a clear usage error, never a silent misreading.
     let o = gunbai(&["perft", "chu", "--moves", "f4-f5", "g9-g8", "1"]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("--moves takes one value"), "{}", stderr(&o));
 }
 
 // --- output files ----------------------------------------------------------

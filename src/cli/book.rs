@@ -1,7 +1,7 @@
 //! `gunbai book`: a browsable HTML rule book of a variant.
 
 use super::files::{self, Existing};
-use super::{Failure, fail};
+use super::Failure;
 use gunbai::compile::OptionOverride;
 use gunbai::render;
 use gunbai::rules::load_variant;
@@ -37,7 +37,7 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     if !ours && !a.force {
         return Err(files::refuse("a file", &[path.display().to_string()]));
     }
-    std::fs::create_dir_all(&dir).map_err(|e| fail(format!("cannot create `{}`: {e}", dir.display())))?;
+    std::fs::create_dir_all(&dir).map_err(|e| Failure::Output(format!("cannot create `{}`: {e}", dir.display())))?;
     files::write_atomic(&path, &render::book::book_html(&rules))?;
     outln!("wrote {} ({} piece kinds)", path.display(), rules.kinds.len());
     Ok(ExitCode::SUCCESS)

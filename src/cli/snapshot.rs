@@ -174,7 +174,7 @@ pub fn run(a: Args, style: Style) -> Result<ExitCode, Failure> {
     if !conflicts.is_empty() && !a.force {
         return Err(files::refuse("files", &conflicts));
     }
-    std::fs::create_dir_all(dir).map_err(|e| fail(format!("cannot create `{}`: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir).map_err(|e| Failure::Output(format!("cannot create `{}`: {e}", dir.display())))?;
     let new = writes.iter().filter(|w| w.2).count();
     let changed = writes.len() - new;
     for (path, text, _) in &writes {
