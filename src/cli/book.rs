@@ -1,7 +1,7 @@
 //! `gunbai book`: a browsable HTML rule book of a variant.
 
-use super::files::{self, Existing};
 use super::Failure;
+use super::files::{self, Existing};
 use gunbai::compile::OptionOverride;
 use gunbai::render;
 use gunbai::rules::load_variant;
