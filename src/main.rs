@@ -29,27 +29,28 @@ fn main() -> ExitCode {
     }
 }
 
-/// Help and version go to stdout (exit 0, or 3 if that fails); a usage
-/// error goes to stderr, or stdout as JSON, with exit 2.
+/// Help and version go to stdout (exit 0, or 3 if that fails), coloured
+/// only on a terminal; a usage error goes to stderr, plain and
+/// terminal-safe (it quotes the arguments), or to stdout as JSON, with
+/// exit 2.
 fn bad_invocation(e: &clap::Error, argv: &[std::ffi::OsString], json: bool) -> u8 {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        let mut out = std::io::stdout();
-        let written = write!(out, "{}", e.render().ansi()).and_then(|()| out.flush());
+        let written = e.print().and_then(|()| std::io::stdout().flush());
         return if written.is_ok() { exit::SUCCESS } else { exit::OUTPUT };
     }
+    let text = e.render().to_string();
     if json {
-        let value = cli::json_failure(exit::BAD_INPUT, e.render().to_string().trim_end(), Vec::new());
+        let value = cli::json_failure(exit::BAD_INPUT, text.trim_end(), Vec::new());
         if cli::print_json(&value).is_ok() {
             return exit::BAD_INPUT;
         }
     }
-    let _ = e.print();
+    cli::note(format_args!("{}", text.trim_end()));
     if e.kind() == ErrorKind::UnknownArgument && argv.iter().any(|a| a == "--moves") {
-        let _ = writeln!(
-            std::io::stderr(),
+        cli::note(format_args!(
             "  tip: --moves takes one value: quote a list of moves, as in --moves 'f4-f5 g9-g8'"
-        );
+        ));
     }
     exit::BAD_INPUT
 }

@@ -382,6 +382,18 @@ no_moves = "loss"
 "#;
 
 #[test]
+fn help_is_plain_when_piped_and_usage_errors_never_echo_escapes() {
+    let o = gunbai(&["perft", "--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("Usage: gunbai perft"), "{}", stdout(&o));
+    assert!(!stdout(&o).contains('\u{1b}'), "{:?}", stdout(&o));
+    let o = gunbai(&["perft", "chu", "1", "\u{1b}[2J"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!stderr(&o).contains('\u{1b}'), "{:?}", stderr(&o));
+    assert!(stderr(&o).contains("error: unexpected argument"), "{}", stderr(&o));
+}
+
+#[test]
 fn control_characters_in_rule_file_strings_are_escaped_on_output() {
     let dir = temp_dir("escapes");
     let file = dir.join("mini.toml");
