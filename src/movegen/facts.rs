@@ -1,7 +1,7 @@
 //! The answers conditions get while a move is judged ([`PathFacts`]) or a
 //! side is judged after a move ([`SideFacts`]).
 
-use super::{Walker, attacked, walk_piece};
+use super::{Move, Walker, attacked, legal_moves, walk_piece};
 use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::{Facts, Metric, PieceFact, PieceRef, Protection, SquareRef, TypeSet};
 use crate::position::{Cell, Position, cell, cell_colour, cell_type};
@@ -55,6 +55,18 @@ pub(crate) fn near(
         }
     }
     false
+}
+
+/// Does a piece of `set` belonging to `side` stand on the file of `sq`?
+fn on_file(rules: &Ruleset, cells: &[Cell], side: Colour, sq: Square, set: &TypeSet) -> bool {
+    let geo = &rules.geometry;
+    let (x, _) = geo.xy(sq);
+    (0..geo.height as i32).any(|y| {
+        geo.square(x, y).is_some_and(|s| {
+            let c = cells[usize::from(s)];
+            c != 0 && cell_colour(c) == side && set.contains(cell_type(c))
+        })
+    })
 }
 
 fn last_mover(pos: &Position) -> Option<PieceFact> {
@@ -183,6 +195,12 @@ impl Facts for PathFacts<'_, '_> {
     fn captured_kind(&self, set: &TypeSet) -> bool {
         let hit = |c: &Cell| *c != 0 && set.contains(cell_type(*c));
         self.w.victims[..self.w.len].iter().any(hit) || self.w.shot_victims[..self.w.n_shots].iter().any(hit)
+    }
+    fn own_on_file(&self, sq: Square, set: &TypeSet) -> bool {
+        on_file(&self.pos.rules, &self.w.board_now(), self.w.colour, sq, set)
+    }
+    fn stuck_at(&self, sq: Square) -> bool {
+        self.pos.rules.stuck(self.w.colour, cell_type(self.w.mover()), sq)
     }
     fn protected(&self, piece: PieceRef, when: Protection) -> bool {
         match piece {
@@ -317,7 +335,120 @@ impl Facts for PointFacts<'_> {
     fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
         near(&self.pos.rules, self.cells, self.side(enemy), sq, dist, metric, set)
     }
+    fn own_on_file(&self, sq: Square, set: &TypeSet) -> bool {
+        on_file(&self.pos.rules, self.cells, self.side(false), sq, set)
+    }
     fn captured_kind(&self, _: &TypeSet) -> bool {
         false
+    }
+}
+
+/// Facts about a drop: `mover` is the piece that would be dropped on `to`.
+pub(crate) struct DropFacts<'a> {
+    pub(crate) pos: &'a Position,
+    pub(crate) colour: Colour,
+    pub(crate) ty: TypeId,
+    pub(crate) to: Square,
+}
+
+thread_local! {
+    /// Set while `gives_mate` looks at the other side's replies, so that
+    /// their own drops do not ask the same question again (a reply that
+    /// only a mating drop would allow is not looked for).
+    static JUDGING_MATE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+impl DropFacts<'_> {
+    /// Would the dropped piece attack a royal of the other side from `to`?
+    fn gives_check(&self) -> bool {
+        let rules = &*self.pos.rules;
+        let Some(royals) = &rules.royals else { return false };
+        let enemy = self.colour.opposite();
+        let mut w = Walker::new(rules, Some(self.pos), &self.pos.cells, self.colour, self.to);
+        w.piece = cell(self.colour, self.ty);
+        let kind = rules.types[usize::from(self.ty)].kind;
+        let cells = &self.pos.cells;
+        let mut hits = |w: &Walker| {
+            let c = cells[usize::from(w.path[w.len - 1])];
+            c != 0 && cell_colour(c) == enemy && royals.contains(cell_type(c))
+        };
+        rules.programs[self.colour.index()][kind]
+            .iter()
+            .any(|p| w.walk(p, 0, self.to, 0, &mut hits))
+    }
+}
+
+impl Facts for DropFacts<'_> {
+    fn piece(&self, r: PieceRef) -> Option<PieceFact> {
+        match r {
+            PieceRef::Mover => Some(PieceFact {
+                own: true,
+                ..fact(&self.pos.rules, self.ty, self.to)
+            }),
+            PieceRef::LastMover => last_mover(self.pos),
+            _ => None,
+        }
+    }
+    fn square(&self, r: SquareRef) -> Option<Square> {
+        (r == SquareRef::To).then_some(self.to)
+    }
+    fn captures(&self) -> i32 {
+        0
+    }
+    fn distance(&self, a: Square, b: Square) -> i32 {
+        self.pos.rules.geometry.distance(a, b)
+    }
+    fn in_zone(&self, sq: Square) -> bool {
+        self.pos
+            .rules
+            .promotion
+            .as_ref()
+            .is_some_and(|p| p.zone[self.colour.index()][usize::from(sq)])
+    }
+    fn rank(&self, sq: Square) -> i32 {
+        self.pos.rules.geometry.relative_rank(sq, self.colour)
+    }
+    fn count(&self, enemy: bool, set: &TypeSet) -> i32 {
+        count(self.pos, if enemy { self.colour.opposite() } else { self.colour }, set)
+    }
+    fn last_captured(&self, set: &TypeSet) -> bool {
+        self.pos.last.captures().iter().any(|(_, t)| set.contains(*t))
+    }
+    fn last_captured_at(&self, sq: Square) -> bool {
+        self.pos.last.captures().iter().any(|(s, _)| *s == sq)
+    }
+    fn protected(&self, _: PieceRef, _: Protection) -> bool {
+        false
+    }
+    fn killed(&self, enemy: bool, set: &TypeSet) -> bool {
+        let side = if enemy { self.colour.opposite() } else { self.colour };
+        set.meets(&self.pos.killed[side.index()])
+    }
+    fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
+        let side = if enemy { self.colour.opposite() } else { self.colour };
+        near(&self.pos.rules, &self.pos.cells, side, sq, dist, metric, set)
+    }
+    fn captured_kind(&self, _: &TypeSet) -> bool {
+        false
+    }
+    fn own_on_file(&self, sq: Square, set: &TypeSet) -> bool {
+        on_file(&self.pos.rules, &self.pos.cells, self.colour, sq, set)
+    }
+    fn stuck_at(&self, sq: Square) -> bool {
+        self.pos.rules.stuck(self.colour, self.ty, sq)
+    }
+    /// Plays the drop on a copy of the position (rare: only a drop that
+    /// gives check gets this far) and looks for a legal reply.
+    fn gives_mate(&self) -> bool {
+        if JUDGING_MATE.with(|j| j.get()) || !self.gives_check() {
+            return false;
+        }
+        let mut after = self.pos.clone();
+        after.play(&Move::dropping(self.ty, self.to));
+        let mut replies = Vec::new();
+        JUDGING_MATE.with(|j| j.set(true));
+        legal_moves(&after, &mut replies);
+        JUDGING_MATE.with(|j| j.set(false));
+        replies.is_empty()
     }
 }
