@@ -94,6 +94,8 @@ enum ConventionArg {
     Effects,
     /// lishogi shogiops' perft: every path; game end and repetition not applied.
     Shogiops,
+    /// Fairy-Stockfish's go perft: as shogiops (it counts on after a win).
+    Fsf,
 }
 
 impl ConventionArg {
@@ -102,6 +104,7 @@ impl ConventionArg {
             ConventionArg::Paths => Convention::Paths,
             ConventionArg::Effects => Convention::Effects,
             ConventionArg::Shogiops => Convention::Shogiops,
+            ConventionArg::Fsf => Convention::Fsf,
         }
     }
     fn name(self) -> &'static str {
@@ -109,6 +112,7 @@ impl ConventionArg {
             ConventionArg::Paths => "paths",
             ConventionArg::Effects => "effects",
             ConventionArg::Shogiops => "shogiops",
+            ConventionArg::Fsf => "fsf",
         }
     }
 }

@@ -19,6 +19,12 @@ pub enum Convention {
     /// game does not end (a side without royals still moves) and the
     /// repetition rule is not applied.
     Shogiops,
+    /// As Fairy-Stockfish's `go perft` counts: as `Shogiops` (its perft
+    /// goes on after a game is won, a royal captured or a piece safe in its
+    /// goal zone, and ignores repetition), and a drop that mates where the
+    /// rules forbid it (`gives_mate`) is a move: Fairy-Stockfish scores
+    /// that mate as a loss for the dropper instead of forbidding it.
+    Fsf,
 }
 
 /// Move generation as a convention sees it.
@@ -34,11 +40,15 @@ pub fn convention_moves(pos: &mut Position, conv: Convention, out: &mut Vec<Move
             out.clear();
             out.extend(keyed.into_iter().map(|(_, m)| m));
         }
-        Convention::Shogiops => {
+        Convention::Shogiops | Convention::Fsf => {
             let saved = (pos.outcome, pos.history.len());
             let history = std::mem::take(&mut pos.history);
             pos.outcome = None;
-            legal_moves(pos, out);
+            if conv == Convention::Fsf {
+                crate::movegen::ignoring_drop_mates(|| legal_moves(pos, out));
+            } else {
+                legal_moves(pos, out);
+            }
             pos.outcome = saved.0;
             pos.history = history;
         }
@@ -88,7 +98,7 @@ fn count(pos: &mut Position, depth: u32, conv: Convention, buffers: &mut [Vec<Mo
     let mut nodes = 0;
     for m in mine.iter() {
         let undo = pos.play(m);
-        if conv == Convention::Shogiops {
+        if matches!(conv, Convention::Shogiops | Convention::Fsf) {
             pos.outcome = None;
         }
         nodes += count(pos, depth - 1, conv, rest);
@@ -104,7 +114,7 @@ pub fn divide(pos: &mut Position, depth: u32, conv: Convention) -> Vec<(Move, u6
     root.into_iter()
         .map(|m| {
             let undo = pos.play(&m);
-            if conv == Convention::Shogiops {
+            if matches!(conv, Convention::Shogiops | Convention::Fsf) {
                 pos.outcome = None;
             }
             let n = if depth <= 1 { 1 } else { perft(pos, depth - 1, conv) };

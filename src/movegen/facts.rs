@@ -354,8 +354,19 @@ pub(crate) struct DropFacts<'a> {
 thread_local! {
     /// Set while `gives_mate` looks at the other side's replies, so that
     /// their own drops do not ask the same question again (a reply that
-    /// only a mating drop would allow is not looked for).
+    /// only a mating drop would allow is not looked for), and while moves
+    /// are generated as Fairy-Stockfish counts them ([`ignoring_drop_mates`]).
     static JUDGING_MATE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with `gives_mate` answering false: drops that the rules forbid
+/// for mating are generated, as Fairy-Stockfish's perft does (it scores
+/// such a mate as a loss for the dropper instead).
+pub(crate) fn ignoring_drop_mates<R>(f: impl FnOnce() -> R) -> R {
+    let before = JUDGING_MATE.with(|j| j.replace(true));
+    let r = f();
+    JUDGING_MATE.with(|j| j.set(before));
+    r
 }
 
 impl DropFacts<'_> {
@@ -446,9 +457,7 @@ impl Facts for DropFacts<'_> {
         let mut after = self.pos.clone();
         after.play(&Move::dropping(self.ty, self.to));
         let mut replies = Vec::new();
-        JUDGING_MATE.with(|j| j.set(true));
-        legal_moves(&after, &mut replies);
-        JUDGING_MATE.with(|j| j.set(false));
+        ignoring_drop_mates(|| legal_moves(&after, &mut replies));
         replies.is_empty()
     }
 }

@@ -10,7 +10,7 @@
 
 mod facts;
 
-pub(crate) use facts::{DropFacts, PathFacts, PointFacts, SideFacts};
+pub(crate) use facts::{DropFacts, PathFacts, PointFacts, SideFacts, ignoring_drop_mates};
 
 use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::eval;
