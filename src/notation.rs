@@ -45,6 +45,7 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
         Promotion::Promote => "+",
         Promotion::PromoteWithChain => "+&",
         Promotion::Decline => "=",
+        Promotion::Revert => "-",
         Promotion::None => "",
     });
     if m.promotion == Promotion::PromoteWithChain {
@@ -76,8 +77,10 @@ pub fn usi_text(geo: &Geometry, m: &Move) -> Option<String> {
     for &sq in m.landings() {
         s.push_str(&usi_square(geo, sq));
     }
-    if m.promotion == Promotion::Promote {
-        s.push('+');
+    match m.promotion {
+        Promotion::Promote => s.push('+'),
+        Promotion::Revert => s.push('-'),
+        _ => {}
     }
     Some(s)
 }
@@ -203,6 +206,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
         (b, Some(Promotion::Promote))
     } else if let Some(b) = t.strip_suffix('=') {
         (b, Some(Promotion::Decline))
+    } else if let Some(b) = t.strip_suffix('-') {
+        (b, Some(Promotion::Revert))
     } else {
         (t, None)
     };
@@ -263,6 +268,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
             (None, Promotion::None) => true,
             // USI has no decline marker: a plain USI move declines.
             (None, Promotion::Decline) => !t.contains(['-', 'x']),
+            // The reverting is implied by the rules: the suffix may be left out.
+            (None, Promotion::Revert) => true,
             (None, _) => false,
         })
         .collect();
@@ -270,7 +277,12 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
         (Some(m), _) => {
             // Written separators (`-` / `x`) must say where the move captures.
             let canonical = move_text(pos, m);
-            let wanted: Vec<char> = canonical.chars().filter(|c| matches!(c, '-' | 'x')).collect();
+            let separators = if m.promotion == Promotion::Revert {
+                canonical.strip_suffix('-').unwrap_or(&canonical)
+            } else {
+                &canonical
+            };
+            let wanted: Vec<char> = separators.chars().filter(|c| matches!(c, '-' | 'x')).collect();
             let given: Vec<char> = body.chars().filter(|c| matches!(c, '-' | 'x')).collect();
             if !given.is_empty() && given != wanted {
                 let shown = canonical.trim_end_matches(['+', '=', '&']);

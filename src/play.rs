@@ -55,6 +55,7 @@ fn placed_cell(pos: &Position, m: &Move) -> Cell {
             Some(p) => cell(cell_colour(mover), p),
             None => mover,
         },
+        Promotion::Revert => cell(cell_colour(mover), pos.rules.origin(cell_type(mover))),
         _ => mover,
     }
 }

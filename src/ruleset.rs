@@ -137,6 +137,9 @@ pub struct Promotion {
     pub zone: [Vec<bool>; 2],
     pub may: Expr,
     pub must: Expr,
+    /// A promoted piece that moves turns back into its kind before
+    /// promotion (with `must = "true"`, every move flips the mover).
+    pub revert_on_move: bool,
 }
 
 #[derive(Clone, Debug)]

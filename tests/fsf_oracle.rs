@@ -107,10 +107,20 @@ fn env_or(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
-/// Fairy-Stockfish's perft goes on after a game is won (a lion taken, a
-/// lion safe on the far rank) and generates pawn drops that mate (it
-/// scores the mate as the dropper's loss): gunbai's `--convention fsf`.
+/// Fairy-Stockfish's perft generates pawn drops that mate (it scores the
+/// mate as the dropper's loss) and ignores repetition: gunbai's
+/// `--convention fsf`.
 const CONV: Convention = Convention::Fsf;
+
+/// The variant as the Debian package's Fairy-Stockfish (11.1) plays it.
+fn rules_like_fsf(variant: &str) -> std::sync::Arc<gunbai::ruleset::Ruleset> {
+    let options: Vec<gunbai::compile::OptionOverride> = match variant {
+        // 11.1 lets a chick on the far rank stay a chick.
+        "dobutsu" => vec!["optional_promotion=true".parse().expect("NAME=VALUE")],
+        _ => Vec::new(),
+    };
+    gunbai::rules::load_variant(variant, &options).expect("bundled variant compiles")
+}
 
 fn usi_moves(pos: &mut Position) -> Vec<String> {
     let mut moves: Vec<Move> = Vec::new();
@@ -122,7 +132,7 @@ fn usi_moves(pos: &mut Position) -> Vec<String> {
 
 /// Plays random games and compares every position with the engine.
 fn compare(variant: &str, games: usize, plies: usize, depth: u32) -> usize {
-    let rules = gunbai::rules::load_variant(variant, &[]).expect("bundled variant compiles");
+    let rules = rules_like_fsf(variant);
     let mut fsf = Fsf::start(variant);
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ variant.len() as u64 * 0x1000_0001);
     let mut compared = 0;
@@ -172,6 +182,16 @@ fn minishogi_random_games_agree_with_fairy_stockfish() {
 }
 
 #[test]
+fn kyotoshogi_random_games_agree_with_fairy_stockfish() {
+    check_variant("kyotoshogi");
+}
+
+#[test]
+fn dobutsu_random_games_agree_with_fairy_stockfish() {
+    check_variant("dobutsu");
+}
+
+#[test]
 fn gorogoro_random_games_agree_with_fairy_stockfish() {
     check_variant("gorogoro");
 }
@@ -186,16 +206,17 @@ fn euroshogi_random_games_agree_with_fairy_stockfish() {
     check_variant("euroshogi");
 }
 
-/// Start perft to depth 4, live from the engine.
+/// Start perft to depth 4, live from the engine (shogi's start counts are
+/// pinned in tests/shogi_rules.rs).
 #[test]
 fn start_positions_agree_with_fairy_stockfish_to_depth_4() {
-    for variant in ["minishogi", "gorogoro", "judkins", "euroshogi"] {
-        let rules = gunbai::rules::load_variant(variant, &[]).expect("bundled");
+    for variant in ["minishogi", "kyotoshogi", "dobutsu", "gorogoro", "judkins", "euroshogi"] {
+        let rules = rules_like_fsf(variant);
         let mut fsf = Fsf::start(variant);
         let mut pos = Position::start(rules);
         for d in 1..=4 {
             let (_, nodes) = fsf.perft(&[], d);
-            assert_eq!(perft(&mut pos, d, Convention::Paths), nodes, "{variant} perft {d}");
+            assert_eq!(perft(&mut pos, d, CONV), nodes, "{variant} perft {d}");
         }
     }
 }

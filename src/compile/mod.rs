@@ -432,6 +432,7 @@ impl Checker<'_> {
                     .as_ref()
                     .map(|m| cond(self, m, Place::Promotion))
                     .unwrap_or(dsl::Expr::Const(0)),
+                revert_on_move: p.revert_on_move,
             }
         });
         let mut restrictions = Vec::new();
@@ -565,6 +566,15 @@ impl Checker<'_> {
 
         // Warnings: kinds that can never be on the board, options never read.
         let mut reachable: BTreeSet<usize> = setup.iter().map(|(_, _, t)| types[usize::from(*t)].kind).collect();
+        // A promoted piece turns back into its original kind when it goes
+        // to a hand or reverts on moving.
+        if f.drops.is_some() || f.promotion.as_ref().is_some_and(|p| p.revert_on_move) {
+            reachable.extend(
+                setup
+                    .iter()
+                    .filter_map(|(_, _, t)| types[usize::from(*t)].promoted_from),
+            );
+        }
         let mut grew = true;
         while grew {
             grew = false;

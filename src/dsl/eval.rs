@@ -48,6 +48,11 @@ pub trait Facts {
     fn stuck_at(&self, _sq: Square) -> bool {
         false
     }
+    /// Does a piece of `set` of our side stand in our promotion zone,
+    /// unattacked?
+    fn in_zone_unattacked(&self, _set: &super::TypeSet) -> bool {
+        false
+    }
 }
 
 fn square_of(v: i32) -> Option<Square> {
@@ -113,6 +118,7 @@ pub fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
         }
         Expr::OwnOnFile(x, set) => i32::from(square_of(eval(x, f)).is_some_and(|s| f.own_on_file(s, set))),
         Expr::GivesMate => i32::from(f.gives_mate()),
+        Expr::InZoneUnattacked(set) => i32::from(f.in_zone_unattacked(set)),
         Expr::StuckAt(x) => i32::from(square_of(eval(x, f)).is_some_and(|s| f.stuck_at(s))),
     }
 }

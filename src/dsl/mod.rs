@@ -230,6 +230,9 @@ pub enum Expr {
     /// The mover, standing on the square, would have no move even on an
     /// empty board.
     StuckAt(Box<Expr>),
+    /// A piece of the set, of our side, stands in our promotion zone and
+    /// no enemy piece attacks it.
+    InZoneUnattacked(TypeSet),
 }
 
 /// When protection of a square is judged.
@@ -918,7 +921,9 @@ impl Compiler<'_, '_> {
         };
         match name.as_str() {
             "count" | "enemy_count" | "last.captured" | "killed" | "enemy_killed" | "captured"
-                if name != "captured" || place == Place::Promotion =>
+            | "in_zone_unattacked"
+                if (name != "captured" || place == Place::Promotion)
+                    && (name != "in_zone_unattacked" || place == Place::Side) =>
             {
                 if !arity(self, 1) {
                     return ERROR;
@@ -942,6 +947,7 @@ impl Compiler<'_, '_> {
                 };
                 match name.as_str() {
                     "last.captured" => Typed::new(Ty::Bool, Expr::LastCaptured(set)),
+                    "in_zone_unattacked" => Typed::new(Ty::Bool, Expr::InZoneUnattacked(set)),
                     "captured" => Typed::new(Ty::Bool, Expr::CapturedKind(set)),
                     "killed" | "enemy_killed" => {
                         if set.iter().any(|t| t >= 256) {
@@ -1183,7 +1189,7 @@ fn names_in(place: Place) -> Vec<&'static str> {
             "in_zone",
             "rank",
         ]),
-        Place::Side => {}
+        Place::Side => v.push("in_zone_unattacked"),
     }
     v
 }

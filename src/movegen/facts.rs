@@ -258,6 +258,19 @@ impl Facts for SideFacts<'_> {
         let side = if enemy { self.side.opposite() } else { self.side };
         near(&self.pos.rules, &self.pos.cells, side, sq, dist, metric, set)
     }
+    fn in_zone_unattacked(&self, set: &TypeSet) -> bool {
+        let Some(promo) = &self.pos.rules.promotion else {
+            return false;
+        };
+        let zone = &promo.zone[self.side.index()];
+        self.pos.cells.iter().enumerate().any(|(sq, &c)| {
+            c != 0
+                && cell_colour(c) == self.side
+                && zone[sq]
+                && set.contains(cell_type(c))
+                && !attacked(self.pos, &self.pos.cells, self.side.opposite(), sq as Square)
+        })
+    }
     fn captured_kind(&self, _: &TypeSet) -> bool {
         false
     }

@@ -34,6 +34,9 @@ pub enum Promotion {
     PromoteWithChain,
     /// Promotion was possible and declined.
     Decline,
+    /// A promoted piece moved and turns back into its kind before
+    /// promotion (`revert_on_move`).
+    Revert,
 }
 
 /// A move: the origin, every landing square in order, the shots fired
@@ -798,6 +801,13 @@ fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
         drop: None,
     };
     let ty = cell_type(w.mover());
+    if rules.promotion.as_ref().is_some_and(|p| p.revert_on_move)
+        && rules.types[usize::from(ty)].promoted_from.is_some()
+    {
+        m.promotion = Promotion::Revert;
+        out.push(m);
+        return;
+    }
     let alive = !(rules.has_effects && w.dies_at(w.path[w.len - 1], false));
     if let (Some(promo), Some(_), true) = (&rules.promotion, rules.types[usize::from(ty)].promotes_to, alive) {
         let facts = PathFacts {

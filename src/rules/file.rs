@@ -152,6 +152,10 @@ pub struct PromotionSpec {
     pub may: Text,
     /// Condition under which promotion is compulsory (defaults to never).
     pub must: Option<Text>,
+    /// A promoted piece that moves turns back into its kind before
+    /// promotion (Kyoto shogi's flipping pieces; default false).
+    #[serde(default)]
+    pub revert_on_move: bool,
 }
 
 #[derive(Debug, Deserialize)]
