@@ -1153,6 +1153,7 @@ fn names_in(place: Place) -> Vec<&'static str> {
             "protected_after",
             "protected_before",
             "protected_after_counting_captured",
+            "own_on_file",
         ]),
         Place::Promotion => v.extend([
             "captured",
