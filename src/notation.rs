@@ -19,6 +19,14 @@ use crate::position::{parse_usi_square, usi_square};
 /// Canonical text of a legal move of `pos`.
 pub fn move_text(pos: &Position, m: &Move) -> String {
     let geo = &pos.rules().geometry;
+    if let Some(ty) = m.drop {
+        // A drop: the piece's code, `*`, the square (`P*e5`).
+        return format!(
+            "{}*{}",
+            pos.rules().types[usize::from(ty)].code,
+            geo.square_name(m.to())
+        );
+    }
     let mover = pos.piece_at(m.from).map(|(c, _)| c);
     let mut s = geo.square_name(m.from);
     let mut seen: [Square; crate::movegen::MAX_LEGS] = [crate::board::NO_SQUARE; crate::movegen::MAX_LEGS];
@@ -37,6 +45,7 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
         Promotion::Promote => "+",
         Promotion::PromoteWithChain => "+&",
         Promotion::Decline => "=",
+        Promotion::Revert => "-",
         Promotion::None => "",
     });
     if m.promotion == Promotion::PromoteWithChain {
@@ -62,11 +71,16 @@ pub fn usi_text(geo: &Geometry, m: &Move) -> Option<String> {
         return None;
     }
     let mut s = usi_square(geo, m.from);
+    if m.drop.is_some() {
+        return None;
+    }
     for &sq in m.landings() {
         s.push_str(&usi_square(geo, sq));
     }
-    if m.promotion == Promotion::Promote {
-        s.push('+');
+    match m.promotion {
+        Promotion::Promote => s.push('+'),
+        Promotion::Revert => s.push('-'),
+        _ => {}
     }
     Some(s)
 }
@@ -84,11 +98,90 @@ pub fn write_move(pos: &Position, m: &Move, notation: Notation) -> String {
     match notation {
         Notation::Native => move_text(pos, m),
         // USI belongs to variants with an SFEN form; others keep native text.
-        Notation::Usi if pos.rules().sfen.is_some() => {
-            usi_text(&pos.rules().geometry, m).unwrap_or_else(|| move_text(pos, m))
-        }
+        Notation::Usi if pos.rules().sfen.is_some() => usi_drop_text(pos, m)
+            .or_else(|| usi_text(&pos.rules().geometry, m))
+            .unwrap_or_else(|| move_text(pos, m)),
         Notation::Usi => move_text(pos, m),
     }
+}
+
+/// USI text of a drop (`P*5e`; `+P*5e` for a piece dropped promoted),
+/// with the piece's SFEN letter in upper case.
+fn usi_drop_text(pos: &Position, m: &Move) -> Option<String> {
+    let rules = pos.rules();
+    let t = &rules.types[usize::from(m.drop?)];
+    let (kind, plus) = match t.promoted_from {
+        Some(k) => (k, "+"),
+        None => (t.kind, ""),
+    };
+    let letter = rules.sfen.as_ref()?.letters[kind]?.to_ascii_uppercase();
+    Some(format!("{plus}{letter}*{}", usi_square(&rules.geometry, m.to())))
+}
+
+/// Reads a drop (`P*e5`, `P*5e`, `+P*5e`), if the text is one.
+fn parse_drop(pos: &Position, text: &str) -> Option<Result<Move, Report>> {
+    let rules = pos.rules();
+    rules.drops.as_ref()?;
+    let t = text.trim();
+    let (code, square) = t.split_once('*')?;
+    let geo = &rules.geometry;
+    if geo.parse_square(code).is_some() {
+        return None;
+    }
+    let to = geo.parse_square(square).or_else(|| parse_usi_square(geo, square));
+    // A code, or an SFEN letter (upper or lower case), with `+` if promoted.
+    let by_letter = || {
+        let (plus, letter) = match code.strip_prefix('+') {
+            Some(l) => (true, l),
+            None => (false, code),
+        };
+        let mut chars = letter.chars();
+        let c = chars.next()?.to_ascii_lowercase();
+        if chars.next().is_some() {
+            return None;
+        }
+        let kind = rules.sfen.as_ref()?.letters.iter().position(|l| *l == Some(c))?;
+        let base = rules.unpromoted_type(kind);
+        if plus {
+            rules.types[usize::from(base)].promotes_to
+        } else {
+            Some(base)
+        }
+    };
+    let ty = rules.type_by_code(code).or_else(by_letter);
+    let (Some(ty), Some(to)) = (ty, to) else {
+        return Some(Err(error(
+            text,
+            0..text.len().max(1),
+            format!("`{t}` is not a drop: expected a piece and a square, like `P*e5` or USI `P*5e`"),
+        )));
+    };
+    let mut legal = Vec::new();
+    legal_moves(pos, &mut legal);
+    Some(match legal.iter().find(|m| m.drop == Some(ty) && m.to() == to) {
+        Some(m) => Ok(*m),
+        None => {
+            let held = pos.in_hand(pos.side_to_move(), rules.origin(ty));
+            let help = if held == 0 {
+                format!(
+                    "the side to move has no {} in hand",
+                    rules.types[usize::from(rules.origin(ty))].code
+                )
+            } else {
+                "the variant's drop rules forbid it, or it leaves a royal attacked".to_string()
+            };
+            Err(Report {
+                source: Source::new("move", text),
+                diagnostics: vec![
+                    Diagnostic::error(
+                        0..text.len().max(1),
+                        format!("`{t}` is not a legal drop in this position"),
+                    )
+                    .with_help(help),
+                ],
+            })
+        }
+    })
 }
 
 fn error(text: &str, span: std::ops::Range<usize>, msg: impl Into<String>) -> Report {
@@ -100,6 +193,9 @@ fn error(text: &str, span: std::ops::Range<usize>, msg: impl Into<String>) -> Re
 
 /// Reads a move in either notation and finds it among the legal moves.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
+    if let Some(drop) = parse_drop(pos, text) {
+        return drop;
+    }
     let geo = &pos.rules().geometry;
     let t = text.trim();
     let mut chain_list: Option<&str> = None;
@@ -110,6 +206,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
         (b, Some(Promotion::Promote))
     } else if let Some(b) = t.strip_suffix('=') {
         (b, Some(Promotion::Decline))
+    } else if let Some(b) = t.strip_suffix('-') {
+        (b, Some(Promotion::Revert))
     } else {
         (t, None)
     };
@@ -170,6 +268,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
             (None, Promotion::None) => true,
             // USI has no decline marker: a plain USI move declines.
             (None, Promotion::Decline) => !t.contains(['-', 'x']),
+            // The reverting is implied by the rules: the suffix may be left out.
+            (None, Promotion::Revert) => true,
             (None, _) => false,
         })
         .collect();
@@ -177,7 +277,12 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
         (Some(m), _) => {
             // Written separators (`-` / `x`) must say where the move captures.
             let canonical = move_text(pos, m);
-            let wanted: Vec<char> = canonical.chars().filter(|c| matches!(c, '-' | 'x')).collect();
+            let separators = if m.promotion == Promotion::Revert {
+                canonical.strip_suffix('-').unwrap_or(&canonical)
+            } else {
+                &canonical
+            };
+            let wanted: Vec<char> = separators.chars().filter(|c| matches!(c, '-' | 'x')).collect();
             let given: Vec<char> = body.chars().filter(|c| matches!(c, '-' | 'x')).collect();
             if !given.is_empty() && given != wanted {
                 let shown = canonical.trim_end_matches(['+', '=', '&']);

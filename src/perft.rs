@@ -2,7 +2,7 @@
 //! convention made explicit.
 
 use crate::movegen::{Move, Promotion, legal_moves};
-use crate::position::Position;
+use crate::position::{EndReason, Position};
 
 /// How moves are counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +19,11 @@ pub enum Convention {
     /// game does not end (a side without royals still moves) and the
     /// repetition rule is not applied.
     Shogiops,
+    /// As Fairy-Stockfish's `go perft` counts: as `Paths`, but repetition
+    /// is not applied, and a drop that mates where the rules forbid it
+    /// (`gives_mate`) is a move: Fairy-Stockfish scores that mate as a
+    /// loss for the dropper instead of forbidding the drop.
+    Fsf,
 }
 
 /// Move generation as a convention sees it.
@@ -34,11 +39,18 @@ pub fn convention_moves(pos: &mut Position, conv: Convention, out: &mut Vec<Move
             out.clear();
             out.extend(keyed.into_iter().map(|(_, m)| m));
         }
-        Convention::Shogiops => {
+        Convention::Shogiops | Convention::Fsf => {
             let saved = (pos.outcome, pos.history.len());
             let history = std::mem::take(&mut pos.history);
-            pos.outcome = None;
-            legal_moves(pos, out);
+            if conv == Convention::Fsf {
+                if pos.outcome.is_some_and(|o| o.reason == EndReason::Repetition) {
+                    pos.outcome = None;
+                }
+                crate::movegen::ignoring_drop_mates(|| legal_moves(pos, out));
+            } else {
+                pos.outcome = None;
+                legal_moves(pos, out);
+            }
             pos.outcome = saved.0;
             pos.history = history;
         }
@@ -88,9 +100,7 @@ fn count(pos: &mut Position, depth: u32, conv: Convention, buffers: &mut [Vec<Mo
     let mut nodes = 0;
     for m in mine.iter() {
         let undo = pos.play(m);
-        if conv == Convention::Shogiops {
-            pos.outcome = None;
-        }
+        forget_end(pos, conv);
         nodes += count(pos, depth - 1, conv, rest);
         pos.unplay(&undo);
     }
@@ -104,12 +114,20 @@ pub fn divide(pos: &mut Position, depth: u32, conv: Convention) -> Vec<(Move, u6
     root.into_iter()
         .map(|m| {
             let undo = pos.play(&m);
-            if conv == Convention::Shogiops {
-                pos.outcome = None;
-            }
+            forget_end(pos, conv);
             let n = if depth <= 1 { 1 } else { perft(pos, depth - 1, conv) };
             pos.unplay(&undo);
             (m, n)
         })
         .collect()
+}
+
+/// The game ends a convention does not count: every end for `Shogiops`,
+/// a repetition for `Fsf`.
+fn forget_end(pos: &mut Position, conv: Convention) {
+    match conv {
+        Convention::Shogiops => pos.outcome = None,
+        Convention::Fsf if pos.outcome.is_some_and(|o| o.reason == EndReason::Repetition) => pos.outcome = None,
+        _ => {}
+    }
 }

@@ -5,7 +5,9 @@
 use crate::board::{Colour, Square};
 use crate::dsl::eval;
 use crate::movegen::{Move, PointFacts, Promotion, SideFacts, in_check};
-use crate::position::{Cell, EndReason, LastMove, MAX_CAPTURES, Outcome, Position, cell, cell_colour, cell_type};
+use crate::position::{
+    Cell, EndReason, HAND_ENTRY, LastMove, MAX_CAPTURES, Outcome, Position, cell, cell_colour, cell_type, hand_entry,
+};
 use crate::ruleset::{BothLose, RepetitionPolicy, Result3, TypeId};
 
 /// What is needed to take a move back. The squares a move changed are
@@ -53,6 +55,7 @@ fn placed_cell(pos: &Position, m: &Move) -> Cell {
             Some(p) => cell(cell_colour(mover), p),
             None => mover,
         },
+        Promotion::Revert => cell(cell_colour(mover), pos.rules.origin(cell_type(mover))),
         _ => mover,
     }
 }
@@ -60,8 +63,9 @@ fn placed_cell(pos: &Position, m: &Move) -> Cell {
 /// The hash of the position a move leads to, without changing `pos`.
 pub(crate) fn hash_after(pos: &Position, m: &Move) -> u64 {
     let rules = &pos.rules;
-    if rules.has_effects {
-        // Shots, auras and promotion effects can change any square: play it.
+    if rules.has_effects || rules.drops.is_some() {
+        // Shots, auras and promotion effects can change any square, and
+        // hands change with captures and drops: play it.
         let mut p = pos.clone();
         p.play(m);
         return p.hash;
@@ -102,8 +106,22 @@ impl Position {
         self.cells[usize::from(sq)] = new;
     }
 
-    /// Removes the piece on `sq` as killed: kill history and the record of
-    /// the move's captures.
+    /// Adds `delta` to `colour`'s hand count of `ty`, keeping the hash,
+    /// and journals it.
+    fn change_hand(&mut self, colour: Colour, ty: TypeId, delta: i32) {
+        let types = self.rules.types.len();
+        let Some(drops) = &self.rules.drops else { return };
+        let slot = &mut self.hands[colour.index()][usize::from(ty)];
+        let old = *slot;
+        let new = (i32::from(old) + delta).clamp(0, i32::from(u16::MAX)) as u16;
+        *slot = new;
+        self.hash ^= drops.hand_key(types, colour, ty, old) ^ drops.hand_key(types, colour, ty, new);
+        self.journal.push((hand_entry(colour, ty), old));
+    }
+
+    /// Removes the piece on `sq` as killed: kill history, the record of
+    /// the move's captures, and the other side's hand in variants with
+    /// drops.
     fn kill(&mut self, sq: Square, last: &mut LastMove) {
         let c = self.cells[usize::from(sq)];
         if c == 0 {
@@ -112,6 +130,14 @@ impl Position {
         self.mark_killed(cell_colour(c), cell_type(c));
         last.push_capture(sq, cell_type(c));
         self.set(sq, 0);
+        if let Some(ty) = self
+            .rules
+            .drops
+            .as_ref()
+            .and_then(|d| d.to_hand[usize::from(cell_type(c))])
+        {
+            self.change_hand(cell_colour(c).opposite(), ty, 1);
+        }
     }
 
     /// Plays a move that `legal_moves` generated for this position.
@@ -126,8 +152,19 @@ impl Position {
             killed: self.killed,
         };
         self.history.push(self.hash);
+        let side = self.side;
+        if let Some(ty) = m.drop {
+            // A drop: from the hand onto the empty square.
+            self.change_hand(side, self.rules.origin(ty), -1);
+            self.set(m.to(), cell(side, ty));
+            self.last = LastMove {
+                mover: Some(ty),
+                to: Some(m.to()),
+                ..LastMove::default()
+            };
+            return self.finish_move(side, undo);
+        }
         let moving = self.cells[usize::from(m.from)];
-        let side = cell_colour(moving);
         let mut last = LastMove {
             mover: Some(cell_type(moving)),
             to: Some(m.to()),
@@ -145,10 +182,19 @@ impl Position {
             }
             self.set(m.to(), placed);
         }
-        self.hash ^= self.rules.zobrist_side;
         self.last = last;
+        self.finish_move(side, undo)
+    }
+
+    /// The end of every move: the other side moves next, and the result
+    /// is judged.
+    fn finish_move(&mut self, side: Colour, undo: Undo) -> Undo {
+        self.hash ^= self.rules.zobrist_side;
         self.side = side.opposite();
-        if self.rules.repetition == RepetitionPolicy::CreatorLoses {
+        if matches!(
+            self.rules.repetition,
+            RepetitionPolicy::CreatorLoses | RepetitionPolicy::DrawUnlessPerpetualCheck
+        ) {
             let gave_check = in_check(self, side.opposite());
             self.checks.push(gave_check);
         }
@@ -352,6 +398,15 @@ impl Position {
     pub fn unplay(&mut self, undo: &Undo) {
         while self.journal.len() > undo.journal {
             let Some((sq, old)) = self.journal.pop() else { break };
+            if sq >= HAND_ENTRY {
+                let colour = if sq >> 14 & 1 == 1 {
+                    Colour::White
+                } else {
+                    Colour::Black
+                };
+                self.hands[colour.index()][usize::from(sq & 0x3fff)] = old;
+                continue;
+            }
             let cur = self.cells[usize::from(sq)];
             if cur != 0 {
                 self.counts[cell_colour(cur).index()][usize::from(cell_type(cur))] -= 1;
@@ -417,30 +472,45 @@ impl Position {
             RepetitionPolicy::DrawFourfold => {
                 (self.occurrences() >= 4).then(|| Outcome::for_side(mover, Result3::Draw, EndReason::Repetition))
             }
+            RepetitionPolicy::DrawUnlessPerpetualCheck => {
+                // A perpetual checker loses; otherwise a draw.
+                let (by_mover, by_other) = self.perpetual_checks()?;
+                Some(if by_mover {
+                    Outcome::for_side(mover, Result3::Loss, EndReason::Repetition)
+                } else if by_other {
+                    Outcome::for_side(mover.opposite(), Result3::Loss, EndReason::Repetition)
+                } else {
+                    Outcome::for_side(mover, Result3::Draw, EndReason::Repetition)
+                })
+            }
             RepetitionPolicy::CreatorLoses => {
                 // The fourth occurrence ends the game. A side that gave
                 // check with every one of its moves since the previous
                 // occurrence is a perpetual checker and loses; otherwise
                 // the side that created the repetition (the mover) loses.
-                if self.occurrences() < 4 {
-                    return None;
-                }
-                let start = self.history.iter().rposition(|&h| h == self.hash)?;
-                // Moves start..len were played since; the last was `mover`'s.
-                let n = self.checks.len();
-                let all_checks = |by_mover: bool| {
-                    (start..n)
-                        .filter(|i| (n - 1 - i).is_multiple_of(2) == by_mover)
-                        .all(|i| self.checks.get(i) == Some(&true))
-                };
-                let loser = if all_checks(false) && !all_checks(true) {
-                    mover.opposite()
-                } else {
-                    mover
-                };
+                let (by_mover, by_other) = self.perpetual_checks()?;
+                let loser = if by_other && !by_mover { mover.opposite() } else { mover };
                 Some(Outcome::for_side(loser, Result3::Loss, EndReason::Repetition))
             }
         }
+    }
+
+    /// At the fourth occurrence of the current position: whether the side
+    /// that just moved, and whether the other side, gave check with every
+    /// one of its moves since the previous occurrence. `None` before.
+    fn perpetual_checks(&self) -> Option<(bool, bool)> {
+        if self.occurrences() < 4 {
+            return None;
+        }
+        let start = self.history.iter().rposition(|&h| h == self.hash)?;
+        // Moves start..n were played since; the last was the mover's.
+        let n = self.checks.len();
+        let all_checks = |by_mover: bool| {
+            (start..n)
+                .filter(|i| (n - 1 - i).is_multiple_of(2) == by_mover)
+                .all(|i| self.checks.get(i) == Some(&true))
+        };
+        Some((all_checks(true), all_checks(false)))
     }
 
     /// How often the current position (with its side to move) has occurred

@@ -137,6 +137,9 @@ pub struct Promotion {
     pub zone: [Vec<bool>; 2],
     pub may: Expr,
     pub must: Expr,
+    /// A promoted piece that moves turns back into its kind before
+    /// promotion (with `must = "true"`, every move flips the mover).
+    pub revert_on_move: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -264,13 +267,21 @@ pub enum RepetitionPolicy {
     CreatorLoses,
     /// The fourth occurrence of a position is a draw.
     DrawFourfold,
+    /// The fourth occurrence of a position is a draw, unless one side gave
+    /// check with every one of its moves since the previous occurrence:
+    /// that perpetual checker loses (shogi's sennichite).
+    DrawUnlessPerpetualCheck,
 }
 
-pub const REPETITION_POLICIES: [(&str, RepetitionPolicy); 4] = [
+pub const REPETITION_POLICIES: [(&str, RepetitionPolicy); 5] = [
     ("ignore", RepetitionPolicy::Ignore),
     ("forbid-unless-in-check", RepetitionPolicy::ForbidUnlessInCheck),
     ("creator-loses", RepetitionPolicy::CreatorLoses),
     ("draw-fourfold", RepetitionPolicy::DrawFourfold),
+    (
+        "draw-unless-perpetual-check",
+        RepetitionPolicy::DrawUnlessPerpetualCheck,
+    ),
 ];
 
 /// Lishogi-style SFEN for variants that have one.
@@ -330,6 +341,44 @@ pub struct Ruleset {
     /// Whether any of shooting, auras, demotions or promotion effects exist:
     /// moves then change more than their own squares.
     pub has_effects: bool,
+    /// Hands and drops, if the variant has them.
+    pub drops: Option<Drops>,
+    /// Pieces that may never be left attacked (`[victory] check`): moves
+    /// that leave one of the mover's attacked are not generated.
+    pub royals: Option<TypeSet>,
+    /// `stuck[colour][kind * squares + sq]`: a piece of the kind on `sq`
+    /// would have no move even on an empty board (a pawn on the last rank).
+    pub stuck: [Vec<bool>; 2],
+}
+
+/// Hands and drops.
+#[derive(Clone, Debug)]
+pub struct Drops {
+    /// Drop place: true makes a drop illegal.
+    pub forbid: Option<Expr>,
+    /// `to_hand[type]`: what a captured piece of this type becomes in the
+    /// captor's hand (`None`: it does not go to the hand).
+    pub to_hand: Vec<Option<TypeId>>,
+    /// The types a hand can hold, in the order drops are generated and
+    /// hands are written.
+    pub hand_types: Vec<TypeId>,
+    /// Types that may also be dropped promoted.
+    pub promoted_drops: TypeSet,
+    /// Zobrist keys of hand contents: `hand_keys[(colour * types + type) *
+    /// HAND_KEYS + min(count, HAND_KEYS - 1)]`, zero for a count of zero.
+    pub hand_keys: Vec<u64>,
+}
+
+/// Distinct hand counts the hash tells apart (larger counts share a key).
+pub const HAND_KEYS: usize = 64;
+
+impl Drops {
+    /// The hash contribution of `count` pieces of `ty` in `colour`'s hand.
+    #[inline]
+    pub fn hand_key(&self, types: usize, colour: Colour, ty: TypeId, count: u16) -> u64 {
+        let i = (colour.index() * types + usize::from(ty)) * HAND_KEYS + usize::from(count).min(HAND_KEYS - 1);
+        self.hand_keys[i]
+    }
 }
 
 impl Ruleset {
@@ -360,6 +409,13 @@ impl Ruleset {
         self.kinds
             .iter()
             .position(|k| k.id == name || k.code.eq_ignore_ascii_case(name) || k.names.values().any(|n| n == name))
+    }
+    /// Would a piece of `ty` and `colour` on `sq` have no move even on an
+    /// empty board?
+    #[inline]
+    pub fn stuck(&self, colour: Colour, ty: TypeId, sq: Square) -> bool {
+        let kind = self.types[usize::from(ty)].kind;
+        self.stuck[colour.index()][kind * self.geometry.len() + usize::from(sq)]
     }
     /// A fully qualified option name: `<variant>.<option>`.
     pub fn qualified_option(&self, name: &str) -> String {

@@ -454,6 +454,8 @@ fn every_bundled_option_has_help_naming_its_source() {
         "JCSA",
         "XBoard",
         "shogiops",
+        "JSA",
+        "Fairy-Stockfish",
     ];
     for name in gunbai::rules::bundled_names() {
         let rules = gunbai::rules::load_variant(name, &[]).expect("bundled variant compiles");

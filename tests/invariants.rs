@@ -25,7 +25,7 @@ impl Rng {
 fn mirrored(pos: &Position) -> Position {
     let text = pos.to_text();
     let mut fields = text.split(' ');
-    let board = fields.next().unwrap_or("");
+    let (board, hands) = split_hands(fields.next().unwrap_or(""));
     let side = if fields.next() == Some("b") { "w" } else { "b" };
     let ranks: Vec<String> = board
         .split('/')
@@ -44,7 +44,33 @@ fn mirrored(pos: &Position) -> Position {
                 .join(",")
         })
         .collect();
-    Position::from_text(pos.rules().clone(), &format!("{} {side}", ranks.join("/"))).expect("mirrored text parses")
+    Position::from_text(pos.rules().clone(), &format!("{}{hands} {side}", ranks.join("/")))
+        .expect("mirrored text parses")
+}
+
+/// The board and the hands (`[2P,s]`, with the sides swapped).
+fn split_hands(board: &str) -> (&str, String) {
+    match board.split_once('[') {
+        Some((b, h)) => {
+            let swapped: String = h
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect();
+            // Black's items first, as gunbai writes them.
+            let items: Vec<&str> = swapped.trim_end_matches(']').split(',').collect();
+            let (black, white): (Vec<&str>, Vec<&str>) = items
+                .into_iter()
+                .partition(|i| i.chars().any(|c| c.is_ascii_uppercase()));
+            (b, format!("[{}]", [black, white].concat().join(",")))
+        }
+        None => (board, String::new()),
+    }
 }
 
 fn legal(pos: &Position) -> Vec<Move> {

@@ -114,6 +114,28 @@ fn play(rules: &Arc<Ruleset>, choices: &[Index]) -> Result<Position, TestCaseErr
 /// The same position seen from the other side, as text: the board rotated
 /// by 180° with colours swapped, the other side to move, and the last move
 /// and kill history mirrored.
+/// `2P,s]` -> `[S,2p]`: each side's items change case and Black's come
+/// first, as gunbai writes them.
+fn swap_hands(h: &str) -> String {
+    let items: Vec<String> = h.trim_end_matches(']').split(',').map(swap_each).collect();
+    let (black, white): (Vec<String>, Vec<String>) = items
+        .into_iter()
+        .partition(|i| i.chars().any(|c| c.is_ascii_uppercase()));
+    format!("[{}]", [black, white].concat().join(","))
+}
+
+fn swap_each(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        })
+        .collect()
+}
+
 fn mirrored_text(pos: &Position) -> String {
     let geo = &pos.rules().geometry;
     let text = pos.to_text();
@@ -125,7 +147,12 @@ fn mirrored_text(pos: &Position) -> String {
             t.to_ascii_uppercase()
         }
     };
-    let board: Vec<String> = fields[0]
+    // Hands (`[2P,s]` after the board) change sides with the colours.
+    let (board_only, hands) = match fields[0].split_once('[') {
+        Some((b, h)) => (b, swap_hands(h)),
+        None => (fields[0], String::new()),
+    };
+    let board: Vec<String> = board_only
         .split('/')
         .rev()
         .map(|r| r.split(',').rev().map(swap_case).collect::<Vec<_>>().join(","))
@@ -175,7 +202,7 @@ fn mirrored_text(pos: &Position) -> String {
             .collect::<Vec<_>>()
             .join(";")
     });
-    let mut out = format!("{} {side} {last}", board.join("/"));
+    let mut out = format!("{}{hands} {side} {last}", board.join("/"));
     if let Some(k) = kills {
         out.push(' ');
         out.push_str(&k);

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "Counting conventions (--convention):\n  paths     (default) every legal move counts; a move is its whole path, so a lion\n            reaching a square by a jump and by two steps via an empty square is two moves;\n            a finished game has no moves.\n  effects   moves with the same origin, final square, captures, shots and promotion count once.\n  shogiops  as lishogi's shogiops perft: every path, but the game never ends and the\n            repetition rule is not applied.\nA move that may promote counts twice (promote, decline). Depth 0 is one node (the\nposition); with --divide it prints only the total.\n\nWith --format json: {variant, position, convention, depths: [{depth, nodes}]}, or with\n--divide {variant, position, convention, depth, moves: [{move, nodes}], total}.\n\nExamples:\n  gunbai perft chu 3\n  gunbai perft chu 2 --divide\n  gunbai perft chu 3 --format json\n  gunbai perft chu 2 --sfen '<SFEN>' --convention shogiops --divide --notation usi"
+    after_help = "Counting conventions (--convention):\n  paths     (default) every legal move counts; a move is its whole path, so a lion\n            reaching a square by a jump and by two steps via an empty square is two moves;\n            a finished game has no moves.\n  effects   moves with the same origin, final square, captures, shots and promotion count once.\n  shogiops  as lishogi's shogiops perft: every path, but the game never ends and the\n            repetition rule is not applied.\n  fsf       as Fairy-Stockfish's go perft: as paths, but no repetition rule, and a drop\n            forbidden for mating (shogi's pawn-drop mate) is a move.\nA move that may promote counts twice (promote, decline). Depth 0 is one node (the\nposition); with --divide it prints only the total.\n\nWith --format json: {variant, position, convention, depths: [{depth, nodes}]}, or with\n--divide {variant, position, convention, depth, moves: [{move, nodes}], total}.\n\nExamples:\n  gunbai perft chu 3\n  gunbai perft chu 2 --divide\n  gunbai perft chu 3 --format json\n  gunbai perft chu 2 --sfen '<SFEN>' --convention shogiops --divide --notation usi"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -34,6 +34,8 @@ enum ConventionArg {
     Effects,
     /// lishogi shogiops' perft: every path; game end and repetition not applied.
     Shogiops,
+    /// Fairy-Stockfish's go perft: no repetition; pawn-drop mates are moves.
+    Fsf,
 }
 
 impl ConventionArg {
@@ -42,6 +44,7 @@ impl ConventionArg {
             ConventionArg::Paths => Convention::Paths,
             ConventionArg::Effects => Convention::Effects,
             ConventionArg::Shogiops => Convention::Shogiops,
+            ConventionArg::Fsf => Convention::Fsf,
         }
     }
     fn name(self) -> &'static str {
@@ -49,6 +52,7 @@ impl ConventionArg {
             ConventionArg::Paths => "paths",
             ConventionArg::Effects => "effects",
             ConventionArg::Shogiops => "shogiops",
+            ConventionArg::Fsf => "fsf",
         }
     }
 }

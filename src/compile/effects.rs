@@ -164,7 +164,7 @@ impl Checker<'_> {
         })
     }
 
-    fn condition(&mut self, t: &Text, cx: &Context, place: Place) -> Expr {
+    pub(super) fn condition(&mut self, t: &Text, cx: &Context, place: Place) -> Expr {
         match dsl::compile(t.get_ref(), self.content_start(t), &(cx.scope)(place)) {
             Ok(e) => e,
             Err(errs) => {
@@ -226,7 +226,7 @@ impl Checker<'_> {
     }
 
     /// A kind set written as one name or a `[list]` of names.
-    fn kind_set(&mut self, t: &Text, cx: &Context) -> TypeSet {
+    pub(super) fn kind_set(&mut self, t: &Text, cx: &Context) -> TypeSet {
         let text = t.get_ref();
         let base = self.content_start(t);
         let inner = text

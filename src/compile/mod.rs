@@ -4,6 +4,7 @@
 //! Option overrides (from the command line) are applied here, so that
 //! conditions can fold options into constants.
 
+mod drops;
 mod effects;
 mod lint;
 mod movement;
@@ -431,6 +432,7 @@ impl Checker<'_> {
                     .as_ref()
                     .map(|m| cond(self, m, Place::Promotion))
                     .unwrap_or(dsl::Expr::Const(0)),
+                revert_on_move: p.revert_on_move,
             }
         });
         let mut restrictions = Vec::new();
@@ -488,6 +490,7 @@ impl Checker<'_> {
             .iter()
             .map(|progs| movement::overlapping(progs, &offsets))
             .collect();
+        let drops_and_royals;
         let effects = {
             let cx = effects::Context {
                 kind_sets: &kind_sets,
@@ -495,7 +498,9 @@ impl Checker<'_> {
                 scope: &scope,
                 geo: &geo,
             };
-            self.effects(f, &cx, &mut offsets)
+            let effects = self.effects(f, &cx, &mut offsets);
+            drops_and_royals = (self.drops(f, &cx, &kinds, &types), self.royals(f, &cx));
+            effects
         };
         let has_effects = effects.shooting.iter().any(|s| s.is_some())
             || !effects.auras.is_empty()
@@ -561,6 +566,15 @@ impl Checker<'_> {
 
         // Warnings: kinds that can never be on the board, options never read.
         let mut reachable: BTreeSet<usize> = setup.iter().map(|(_, _, t)| types[usize::from(*t)].kind).collect();
+        // A promoted piece turns back into its original kind when it goes
+        // to a hand or reverts on moving.
+        if f.drops.is_some() || f.promotion.as_ref().is_some_and(|p| p.revert_on_move) {
+            reachable.extend(
+                setup
+                    .iter()
+                    .filter_map(|(_, _, t)| types[usize::from(*t)].promoted_from),
+            );
+        }
         let mut grew = true;
         while grew {
             grew = false;
@@ -594,6 +608,7 @@ impl Checker<'_> {
             texts.extend(p.repromote.as_ref());
         }
         texts.push(&f.victory.no_moves);
+        texts.extend(f.drops.as_ref().and_then(|d| d.forbid.as_ref()));
         texts.extend(f.victory.both_lose.as_ref());
         for p in &f.pieces {
             texts.extend(p.moves.iter().filter_map(|m| m.when.as_ref()));
@@ -648,6 +663,7 @@ impl Checker<'_> {
         lint::warn(self, f, &lint);
 
         let zobrist = zobrist_keys((n_types + 1) * 2 + 2, geo.len());
+        let stuck = drops::stuck_table(&programs, &offsets, geo.len());
         Some(Ruleset {
             id,
             names: f.variant.names.clone(),
@@ -677,6 +693,9 @@ impl Checker<'_> {
             on_promotions: effects.on_promotions,
             has_effects,
             zobrist,
+            stuck,
+            drops: drops_and_royals.0,
+            royals: drops_and_royals.1,
         })
     }
 
@@ -952,7 +971,7 @@ fn is_name(s: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
-fn splitmix(mut x: u64) -> u64 {
+pub(super) fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = x;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

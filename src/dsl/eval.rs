@@ -36,6 +36,23 @@ pub trait Facts {
     fn near(&self, enemy: bool, sq: Square, dist: i32, metric: super::Metric, set: &super::TypeSet) -> bool;
     /// Does the move being judged kill a piece of the set?
     fn captured_kind(&self, set: &super::TypeSet) -> bool;
+    /// Does a piece of `set` of our side stand on the file of `sq`?
+    fn own_on_file(&self, _sq: Square, _set: &super::TypeSet) -> bool {
+        false
+    }
+    /// Does the move being judged checkmate the other side?
+    fn gives_mate(&self) -> bool {
+        false
+    }
+    /// Would the mover, standing on `sq`, have no move on an empty board?
+    fn stuck_at(&self, _sq: Square) -> bool {
+        false
+    }
+    /// Does a piece of `set` of our side stand in our promotion zone,
+    /// unattacked?
+    fn in_zone_unattacked(&self, _set: &super::TypeSet) -> bool {
+        false
+    }
 }
 
 fn square_of(v: i32) -> Option<Square> {
@@ -99,5 +116,9 @@ pub fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
             let dist = eval(&args.1, f);
             i32::from(square_of(eval(&args.0, f)).is_some_and(|s| f.near(*enemy, s, dist, *metric, set)))
         }
+        Expr::OwnOnFile(x, set) => i32::from(square_of(eval(x, f)).is_some_and(|s| f.own_on_file(s, set))),
+        Expr::GivesMate => i32::from(f.gives_mate()),
+        Expr::InZoneUnattacked(set) => i32::from(f.in_zone_unattacked(set)),
+        Expr::StuckAt(x) => i32::from(square_of(eval(x, f)).is_some_and(|s| f.stuck_at(s))),
     }
 }

@@ -87,17 +87,20 @@ pub enum Place {
     Shot,
     /// One piece on the board (`piece`), e.g. for demotions.
     Piece,
+    /// A drop from the hand: `mover` is the dropped piece, `to` its square.
+    Drop,
 }
 
 impl Place {
     /// Every place, for messages that say where a name exists.
-    pub const ALL: [Place; 6] = [
+    pub const ALL: [Place; 7] = [
         Place::Capture,
         Place::Promotion,
         Place::Side,
         Place::Move,
         Place::Shot,
         Place::Piece,
+        Place::Drop,
     ];
 
     /// The place as the rule file names it, for messages.
@@ -109,6 +112,7 @@ impl Place {
             Place::Move => "move (`when`)",
             Place::Shot => "shot",
             Place::Piece => "piece",
+            Place::Drop => "drop (`[drops] forbid`)",
         }
     }
 
@@ -218,6 +222,17 @@ pub enum Expr {
         piece: PieceRef,
         when: Protection,
     },
+    /// A piece of the set, of our side, stands on the file of the square.
+    OwnOnFile(Box<Expr>, TypeSet),
+    /// The move (a drop) checkmates the other side: it is left with no
+    /// legal move while in check.
+    GivesMate,
+    /// The mover, standing on the square, would have no move even on an
+    /// empty board.
+    StuckAt(Box<Expr>),
+    /// A piece of the set, of our side, stands in our promotion zone and
+    /// no enemy piece attacks it.
+    InZoneUnattacked(TypeSet),
 }
 
 /// When protection of a square is judged.
@@ -784,7 +799,7 @@ impl Compiler<'_, '_> {
 
     fn piece_name(&self, name: &str) -> Option<PieceRef> {
         match (self.scope.place, name) {
-            (Place::Capture | Place::Promotion | Place::Move, "mover") => Some(PieceRef::Mover),
+            (Place::Capture | Place::Promotion | Place::Move | Place::Drop, "mover") => Some(PieceRef::Mover),
             (Place::Shot, "shooter") | (Place::Piece, "piece") => Some(PieceRef::Mover),
             (Place::Shot, "target") => Some(PieceRef::Victim),
             (Place::Capture, "victim") => Some(PieceRef::Victim),
@@ -865,7 +880,8 @@ impl Compiler<'_, '_> {
             (_, "files") => Typed::new(Ty::Int, Expr::Const(self.scope.files)),
             (_, "ranks") => Typed::new(Ty::Int, Expr::Const(self.scope.ranks)),
             (Place::Promotion, "from") => Typed::new(Ty::Square, Expr::Square(SquareRef::From)),
-            (Place::Promotion, "to") => Typed::new(Ty::Square, Expr::Square(SquareRef::To)),
+            (Place::Promotion | Place::Drop, "to") => Typed::new(Ty::Square, Expr::Square(SquareRef::To)),
+            (Place::Drop, "gives_mate") => Typed::new(Ty::Bool, Expr::GivesMate),
             (Place::Promotion, "captures") => Typed::new(Ty::Int, Expr::Captures),
             _ => {
                 let d = self.unknown_here(span, format!("unknown name `{full}` here"), &full);
@@ -886,7 +902,7 @@ impl Compiler<'_, '_> {
         let place = self.scope.place;
         let mover_place = matches!(
             place,
-            Place::Capture | Place::Promotion | Place::Move | Place::Shot | Place::Piece
+            Place::Capture | Place::Promotion | Place::Move | Place::Shot | Place::Piece | Place::Drop
         );
         let arity = |c: &mut Self, n: usize| -> bool {
             if args.len() != n {
@@ -905,7 +921,9 @@ impl Compiler<'_, '_> {
         };
         match name.as_str() {
             "count" | "enemy_count" | "last.captured" | "killed" | "enemy_killed" | "captured"
-                if name != "captured" || place == Place::Promotion =>
+            | "in_zone_unattacked"
+                if (name != "captured" || place == Place::Promotion)
+                    && (name != "in_zone_unattacked" || place == Place::Side) =>
             {
                 if !arity(self, 1) {
                     return ERROR;
@@ -929,6 +947,7 @@ impl Compiler<'_, '_> {
                 };
                 match name.as_str() {
                     "last.captured" => Typed::new(Ty::Bool, Expr::LastCaptured(set)),
+                    "in_zone_unattacked" => Typed::new(Ty::Bool, Expr::InZoneUnattacked(set)),
                     "captured" => Typed::new(Ty::Bool, Expr::CapturedKind(set)),
                     "killed" | "enemy_killed" => {
                         if set.iter().any(|t| t >= 256) {
@@ -1011,6 +1030,39 @@ impl Compiler<'_, '_> {
                         args: Box::new((sq, dist)),
                     },
                 )
+            }
+            "own_on_file" if mover_place => {
+                // own_on_file(square, kinds)
+                if !arity(self, 2) {
+                    return ERROR;
+                }
+                let mut it = args.into_iter();
+                let (Some(a), Some(c)) = (it.next(), it.next()) else {
+                    return ERROR;
+                };
+                let sa = self.span(&a);
+                let ta = self.expr(a);
+                let sq = self.expect(ta, Ty::Square, sa);
+                let set = match c.into_inner().next() {
+                    Some(q) if q.as_rule() == Rule::kind_list => self.kind_set(q, false),
+                    Some(q) => {
+                        let qs = self.span(&q);
+                        let text = q.as_str().trim().to_string();
+                        self.kind_by_name(&text, qs)
+                    }
+                    None => TypeSet::default(),
+                };
+                Typed::new(Ty::Bool, Expr::OwnOnFile(Box::new(sq), set))
+            }
+            "stuck_at" if matches!(place, Place::Promotion | Place::Drop) => {
+                if !arity(self, 1) {
+                    return ERROR;
+                }
+                let a = args.into_iter().next().unwrap_or_else(|| unreachable!());
+                let s = self.span(&a);
+                let t = self.expr(a);
+                let e = self.expect(t, Ty::Square, s);
+                Typed::new(Ty::Bool, Expr::StuckAt(Box::new(e)))
             }
             "distance" if mover_place => {
                 if !arity(self, 2) {
@@ -1101,6 +1153,7 @@ fn names_in(place: Place) -> Vec<&'static str> {
             "protected_after",
             "protected_before",
             "protected_after_counting_captured",
+            "own_on_file",
         ]),
         Place::Promotion => v.extend([
             "captured",
@@ -1113,11 +1166,31 @@ fn names_in(place: Place) -> Vec<&'static str> {
             "distance",
             "in_zone",
             "rank",
+            "stuck_at",
+            "own_on_file",
         ]),
-        Place::Move => v.extend(["last.captured_at", "mover", "last.mover", "distance", "in_zone", "rank"]),
-        Place::Shot => v.extend(["shooter", "target", "distance", "in_zone", "rank"]),
-        Place::Piece => v.extend(["piece", "distance", "in_zone", "rank"]),
-        Place::Side => {}
+        Place::Move => v.extend([
+            "last.captured_at",
+            "mover",
+            "last.mover",
+            "distance",
+            "in_zone",
+            "rank",
+            "own_on_file",
+        ]),
+        Place::Shot => v.extend(["shooter", "target", "distance", "in_zone", "rank", "own_on_file"]),
+        Place::Piece => v.extend(["piece", "distance", "in_zone", "rank", "own_on_file"]),
+        Place::Drop => v.extend([
+            "mover",
+            "to",
+            "gives_mate",
+            "stuck_at",
+            "own_on_file",
+            "distance",
+            "in_zone",
+            "rank",
+        ]),
+        Place::Side => v.push("in_zone_unattacked"),
     }
     v
 }
@@ -1233,7 +1306,12 @@ impl Facts for NoFacts {
 pub fn killed_sets(e: &Expr, f: &mut dyn FnMut(&TypeSet)) {
     match e {
         Expr::Killed { set, .. } => f(set),
-        Expr::Not(x) | Expr::InZone(x) | Expr::Rank(x) | Expr::LastCapturedAt(x) => killed_sets(x, f),
+        Expr::Not(x)
+        | Expr::InZone(x)
+        | Expr::Rank(x)
+        | Expr::LastCapturedAt(x)
+        | Expr::OwnOnFile(x, _)
+        | Expr::StuckAt(x) => killed_sets(x, f),
         Expr::And(v) | Expr::Or(v) => v.iter().for_each(|x| killed_sets(x, f)),
         Expr::If(b) => {
             killed_sets(&b.0, f);

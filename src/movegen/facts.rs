@@ -1,7 +1,7 @@
 //! The answers conditions get while a move is judged ([`PathFacts`]) or a
 //! side is judged after a move ([`SideFacts`]).
 
-use super::{Walker, attacked, walk_piece};
+use super::{Move, Walker, attacked, legal_moves, walk_piece};
 use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::{Facts, Metric, PieceFact, PieceRef, Protection, SquareRef, TypeSet};
 use crate::position::{Cell, Position, cell, cell_colour, cell_type};
@@ -55,6 +55,18 @@ pub(crate) fn near(
         }
     }
     false
+}
+
+/// Does a piece of `set` belonging to `side` stand on the file of `sq`?
+fn on_file(rules: &Ruleset, cells: &[Cell], side: Colour, sq: Square, set: &TypeSet) -> bool {
+    let geo = &rules.geometry;
+    let (x, _) = geo.xy(sq);
+    (0..geo.height as i32).any(|y| {
+        geo.square(x, y).is_some_and(|s| {
+            let c = cells[usize::from(s)];
+            c != 0 && cell_colour(c) == side && set.contains(cell_type(c))
+        })
+    })
 }
 
 fn last_mover(pos: &Position) -> Option<PieceFact> {
@@ -184,6 +196,12 @@ impl Facts for PathFacts<'_, '_> {
         let hit = |c: &Cell| *c != 0 && set.contains(cell_type(*c));
         self.w.victims[..self.w.len].iter().any(hit) || self.w.shot_victims[..self.w.n_shots].iter().any(hit)
     }
+    fn own_on_file(&self, sq: Square, set: &TypeSet) -> bool {
+        on_file(&self.pos.rules, &self.w.board_now(), self.w.colour, sq, set)
+    }
+    fn stuck_at(&self, sq: Square) -> bool {
+        self.pos.rules.stuck(self.w.colour, cell_type(self.w.mover()), sq)
+    }
     fn protected(&self, piece: PieceRef, when: Protection) -> bool {
         match piece {
             PieceRef::Victim => self.victim_protected(when),
@@ -239,6 +257,19 @@ impl Facts for SideFacts<'_> {
     fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
         let side = if enemy { self.side.opposite() } else { self.side };
         near(&self.pos.rules, &self.pos.cells, side, sq, dist, metric, set)
+    }
+    fn in_zone_unattacked(&self, set: &TypeSet) -> bool {
+        let Some(promo) = &self.pos.rules.promotion else {
+            return false;
+        };
+        let zone = &promo.zone[self.side.index()];
+        self.pos.cells.iter().enumerate().any(|(sq, &c)| {
+            c != 0
+                && cell_colour(c) == self.side
+                && zone[sq]
+                && set.contains(cell_type(c))
+                && !attacked(self.pos, &self.pos.cells, self.side.opposite(), sq as Square)
+        })
     }
     fn captured_kind(&self, _: &TypeSet) -> bool {
         false
@@ -317,7 +348,135 @@ impl Facts for PointFacts<'_> {
     fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
         near(&self.pos.rules, self.cells, self.side(enemy), sq, dist, metric, set)
     }
+    fn own_on_file(&self, sq: Square, set: &TypeSet) -> bool {
+        on_file(&self.pos.rules, self.cells, self.side(false), sq, set)
+    }
     fn captured_kind(&self, _: &TypeSet) -> bool {
         false
+    }
+}
+
+/// Facts about a drop: `mover` is the piece that would be dropped on `to`.
+pub(crate) struct DropFacts<'a> {
+    pub(crate) pos: &'a Position,
+    pub(crate) colour: Colour,
+    pub(crate) ty: TypeId,
+    pub(crate) to: Square,
+}
+
+thread_local! {
+    /// Set while `gives_mate` looks at the other side's replies, so that
+    /// their own drops do not ask the same question again (a reply that
+    /// only a mating drop would allow is not looked for), and while moves
+    /// are generated as Fairy-Stockfish counts them ([`ignoring_drop_mates`]).
+    static JUDGING_MATE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with `gives_mate` answering false: drops that the rules forbid
+/// for mating are generated, as Fairy-Stockfish's perft does (it scores
+/// such a mate as a loss for the dropper instead).
+pub(crate) fn ignoring_drop_mates<R>(f: impl FnOnce() -> R) -> R {
+    let before = JUDGING_MATE.with(|j| j.replace(true));
+    let r = f();
+    JUDGING_MATE.with(|j| j.set(before));
+    r
+}
+
+impl DropFacts<'_> {
+    fn as_side(&self) -> SideFacts<'_> {
+        SideFacts {
+            pos: self.pos,
+            side: self.colour,
+        }
+    }
+
+    /// Would the dropped piece attack a royal of the other side from `to`?
+    fn gives_check(&self) -> bool {
+        let rules = &*self.pos.rules;
+        let Some(royals) = &rules.royals else { return false };
+        let enemy = self.colour.opposite();
+        let mut w = Walker::new(rules, Some(self.pos), &self.pos.cells, self.colour, self.to);
+        w.piece = cell(self.colour, self.ty);
+        let kind = rules.types[usize::from(self.ty)].kind;
+        let cells = &self.pos.cells;
+        let mut hits = |w: &Walker| {
+            let c = cells[usize::from(w.path[w.len - 1])];
+            c != 0 && cell_colour(c) == enemy && royals.contains(cell_type(c))
+        };
+        rules.programs[self.colour.index()][kind]
+            .iter()
+            .any(|p| w.walk(p, 0, self.to, 0, &mut hits))
+    }
+}
+
+impl Facts for DropFacts<'_> {
+    fn piece(&self, r: PieceRef) -> Option<PieceFact> {
+        match r {
+            PieceRef::Mover => Some(PieceFact {
+                own: true,
+                ..fact(&self.pos.rules, self.ty, self.to)
+            }),
+            PieceRef::LastMover => last_mover(self.pos),
+            _ => None,
+        }
+    }
+    fn square(&self, r: SquareRef) -> Option<Square> {
+        (r == SquareRef::To).then_some(self.to)
+    }
+    fn captures(&self) -> i32 {
+        0
+    }
+    fn distance(&self, a: Square, b: Square) -> i32 {
+        self.as_side().distance(a, b)
+    }
+    fn in_zone(&self, sq: Square) -> bool {
+        self.pos
+            .rules
+            .promotion
+            .as_ref()
+            .is_some_and(|p| p.zone[self.colour.index()][usize::from(sq)])
+    }
+    // The drop is judged on the board before it: as the dropper's side.
+    fn rank(&self, sq: Square) -> i32 {
+        self.as_side().rank(sq)
+    }
+    fn count(&self, enemy: bool, set: &TypeSet) -> i32 {
+        self.as_side().count(enemy, set)
+    }
+    fn last_captured(&self, set: &TypeSet) -> bool {
+        self.as_side().last_captured(set)
+    }
+    fn last_captured_at(&self, sq: Square) -> bool {
+        self.as_side().last_captured_at(sq)
+    }
+    fn protected(&self, _: PieceRef, _: Protection) -> bool {
+        false
+    }
+    fn killed(&self, enemy: bool, set: &TypeSet) -> bool {
+        self.as_side().killed(enemy, set)
+    }
+    fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
+        self.as_side().near(enemy, sq, dist, metric, set)
+    }
+    fn captured_kind(&self, _: &TypeSet) -> bool {
+        false
+    }
+    fn own_on_file(&self, sq: Square, set: &TypeSet) -> bool {
+        on_file(&self.pos.rules, &self.pos.cells, self.colour, sq, set)
+    }
+    fn stuck_at(&self, sq: Square) -> bool {
+        self.pos.rules.stuck(self.colour, self.ty, sq)
+    }
+    /// Plays the drop on a copy of the position (rare: only a drop that
+    /// gives check gets this far) and looks for a legal reply.
+    fn gives_mate(&self) -> bool {
+        if JUDGING_MATE.with(|j| j.get()) || !self.gives_check() {
+            return false;
+        }
+        let mut after = self.pos.clone();
+        after.play(&Move::dropping(self.ty, self.to));
+        let mut replies = Vec::new();
+        ignoring_drop_mates(|| legal_moves(&after, &mut replies));
+        replies.is_empty()
     }
 }

@@ -10,12 +10,12 @@
 
 mod facts;
 
-pub(crate) use facts::{PathFacts, PointFacts, SideFacts};
+pub(crate) use facts::{DropFacts, PathFacts, PointFacts, SideFacts, ignoring_drop_mates};
 
 use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::eval;
-use crate::position::{Cell, Position, cell_colour, cell_type};
-use crate::ruleset::{CaptureMode, FreezeMode, LegMode, Over, Program, Relation, RepetitionPolicy, Ruleset};
+use crate::position::{Cell, Position, cell, cell_colour, cell_type};
+use crate::ruleset::{CaptureMode, FreezeMode, LegMode, Over, Program, Relation, RepetitionPolicy, Ruleset, TypeId};
 
 /// Most legs one move may have.
 pub const MAX_LEGS: usize = 6;
@@ -34,6 +34,9 @@ pub enum Promotion {
     PromoteWithChain,
     /// Promotion was possible and declined.
     Decline,
+    /// A promoted piece moved and turns back into its kind before
+    /// promotion (`revert_on_move`).
+    Revert,
 }
 
 /// A move: the origin, every landing square in order, the shots fired
@@ -52,9 +55,28 @@ pub struct Move {
     /// With [`Promotion::PromoteWithChain`]: which of the pieces that may
     /// promote along (see [`chain_candidates`], in that order) do.
     pub chain: u16,
+    /// A drop from the hand: the type placed (`from` and the one landing
+    /// are the drop square).
+    pub drop: Option<TypeId>,
 }
 
 impl Move {
+    /// A drop of a piece of type `ty` on `to`.
+    pub(crate) fn dropping(ty: TypeId, to: Square) -> Move {
+        let mut path = [NO_SQUARE; MAX_LEGS];
+        path[0] = to;
+        Move {
+            from: to,
+            path,
+            len: 1,
+            promotion: Promotion::None,
+            shots: [NO_SQUARE; MAX_SHOTS],
+            shot_after: [0; MAX_SHOTS],
+            n_shots: 0,
+            chain: 0,
+            drop: Some(ty),
+        }
+    }
     pub fn landings(&self) -> &[Square] {
         &self.path[..usize::from(self.len)]
     }
@@ -92,6 +114,9 @@ pub(crate) struct Walker<'a> {
     /// Shots, deaths by auras and mid-move demotions are considered (not
     /// when only asking where a piece could go).
     effects: bool,
+    /// The moving piece (the origin's occupant, or a piece that would be
+    /// dropped there).
+    piece: Cell,
 }
 
 impl<'a> Walker<'a> {
@@ -116,6 +141,7 @@ impl<'a> Walker<'a> {
             shot_victims: [0; MAX_SHOTS],
             n_shots: 0,
             effects: false,
+            piece: cells[usize::from(from)],
         }
     }
 
@@ -456,7 +482,7 @@ impl<'a> Walker<'a> {
     }
 
     pub(crate) fn mover(&self) -> Cell {
-        self.cells[usize::from(self.from)]
+        self.piece
     }
 }
 
@@ -613,6 +639,12 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
             out.truncate(kept);
         }
     }
+    if rules.drops.is_some() {
+        push_drops(pos, out);
+    }
+    if let Some(royals) = &rules.royals {
+        keep_royals_safe(pos, royals, out);
+    }
     if rules.repetition == RepetitionPolicy::ForbidUnlessInCheck && !pos.history.is_empty() {
         let mut check: Option<bool> = None;
         out.retain(|m| {
@@ -623,6 +655,118 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
             *check.get_or_insert_with(|| in_check(pos, side))
         });
     }
+}
+
+/// Every drop the side to move may make: each type in its hand on each
+/// empty square (promoted too, for `promoted_drops`), unless `[drops]
+/// forbid` holds.
+fn push_drops(pos: &Position, out: &mut Vec<Move>) {
+    let rules = &*pos.rules;
+    let Some(drops) = &rules.drops else { return };
+    let side = pos.side;
+    for &ty in &drops.hand_types {
+        if pos.in_hand(side, ty) == 0 {
+            continue;
+        }
+        let promoted = if drops.promoted_drops.contains(ty) {
+            rules.types[usize::from(ty)].promotes_to
+        } else {
+            None
+        };
+        for (sq, &c) in pos.cells.iter().enumerate() {
+            if c != 0 {
+                continue;
+            }
+            for placed in [Some(ty), promoted].into_iter().flatten() {
+                let facts = DropFacts {
+                    pos,
+                    colour: side,
+                    ty: placed,
+                    to: sq as Square,
+                };
+                if drops.forbid.as_ref().is_some_and(|f| eval(f, &facts) != 0) {
+                    continue;
+                }
+                out.push(Move::dropping(placed, sq as Square));
+            }
+        }
+    }
+}
+
+/// Removes the moves after which one of the mover's royals (`[victory]
+/// check`) is attacked. The board is copied once per call, and each move
+/// is tried on the copy and taken back.
+fn keep_royals_safe(pos: &Position, royals: &crate::dsl::TypeSet, out: &mut Vec<Move>) {
+    let side = pos.side;
+    let mut kings = [NO_SQUARE; 8];
+    let mut n_kings = 0;
+    for (sq, &c) in pos.cells.iter().enumerate() {
+        if c != 0 && cell_colour(c) == side && royals.contains(cell_type(c)) && n_kings < kings.len() {
+            kings[n_kings] = sq as Square;
+            n_kings += 1;
+        }
+    }
+    if n_kings == 0 {
+        return;
+    }
+    let mut board = pos.cells.clone();
+    let enemy = side.opposite();
+    let in_check = kings[..n_kings].iter().any(|&k| attacked(pos, &board, enemy, k));
+    // Out of check, a one-landing move of a non-royal piece can expose a
+    // royal only by vacating its origin (the landing only blocks, and the
+    // piece it takes stood there), and a drop cannot: judge each origin
+    // once.
+    let mut exposes_from: (Square, bool) = (NO_SQUARE, false);
+    out.retain(|m| {
+        if !in_check {
+            match m.drop {
+                Some(_) => return true,
+                None if m.len == 1 && !royals.contains(cell_type(board[usize::from(m.from)])) => {
+                    if exposes_from.0 != m.from {
+                        let mover = board[usize::from(m.from)];
+                        board[usize::from(m.from)] = 0;
+                        let exposed = kings[..n_kings].iter().any(|&k| attacked(pos, &board, enemy, k));
+                        board[usize::from(m.from)] = mover;
+                        exposes_from = (m.from, exposed);
+                    }
+                    if !exposes_from.1 {
+                        return true;
+                    }
+                }
+                None => {}
+            }
+        }
+        let mut saved = [(NO_SQUARE, 0 as Cell); MAX_LEGS + 2];
+        let mut n_saved = 0;
+        let mut put = |board: &mut Vec<Cell>, sq: Square, c: Cell| {
+            saved[n_saved] = (sq, board[usize::from(sq)]);
+            n_saved += 1;
+            board[usize::from(sq)] = c;
+        };
+        let mut moved_king = NO_SQUARE;
+        match m.drop {
+            Some(ty) => put(&mut board, m.to(), cell(side, ty)),
+            None => {
+                let mover = board[usize::from(m.from)];
+                if royals.contains(cell_type(mover)) {
+                    moved_king = m.from;
+                }
+                put(&mut board, m.from, 0);
+                for &sq in m.landings() {
+                    put(&mut board, sq, 0);
+                }
+                put(&mut board, m.to(), mover);
+            }
+        }
+        let safe = kings[..n_kings].iter().all(|&k| {
+            let k = if k == moved_king { m.to() } else { k };
+            !attacked(pos, &board, enemy, k)
+        });
+        for &(sq, c) in saved[..n_saved].iter().rev() {
+            board[usize::from(sq)] = c;
+        }
+        safe
+    });
 }
 
 type MoveKey = (
@@ -678,8 +822,16 @@ fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
         shot_after,
         n_shots: w.n_shots as u8,
         chain: 0,
+        drop: None,
     };
     let ty = cell_type(w.mover());
+    if rules.promotion.as_ref().is_some_and(|p| p.revert_on_move)
+        && rules.types[usize::from(ty)].promoted_from.is_some()
+    {
+        m.promotion = Promotion::Revert;
+        out.push(m);
+        return;
+    }
     let alive = !(rules.has_effects && w.dies_at(w.path[w.len - 1], false));
     if let (Some(promo), Some(_), true) = (&rules.promotion, rules.types[usize::from(ty)].promotes_to, alive) {
         let facts = PathFacts {

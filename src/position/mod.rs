@@ -119,8 +119,24 @@ pub struct Position {
     /// per piece type (the first 256 types).
     pub(crate) killed: [[u64; 4]; 2],
     /// Squares changed by the moves played, with their old contents, so
-    /// that moves can be taken back.
+    /// that moves can be taken back. Hand changes are journalled too, under
+    /// [`hand_entry`] keys, with the old count.
     pub(crate) journal: Vec<(Square, Cell)>,
+    /// Pieces in hand: `hands[colour][type]` (variants with drops).
+    pub(crate) hands: [Vec<u16>; 2],
+}
+
+/// Pieces in hand as read from text: per colour, (type, count).
+pub(crate) type Hands = [Vec<(TypeId, u16)>; 2];
+
+/// Journal keys at or above this stand for a hand, not a square (boards
+/// have far fewer squares).
+pub(crate) const HAND_ENTRY: Square = 0x8000;
+
+/// The journal key of `colour`'s hand count of `ty`.
+#[inline]
+pub(crate) fn hand_entry(colour: Colour, ty: TypeId) -> Square {
+    HAND_ENTRY | (colour as Square) << 14 | ty
 }
 
 impl Position {
@@ -158,6 +174,7 @@ impl Position {
             checks: Vec::new(),
             killed: [[0; 4]; 2],
             journal: Vec::new(),
+            hands: [vec![0; n], vec![0; n]],
             outcome: None,
             pending_win: None,
         };
@@ -200,5 +217,26 @@ impl Position {
 
     pub fn count(&self, colour: Colour, ty: TypeId) -> u16 {
         self.counts[colour.index()][usize::from(ty)]
+    }
+
+    /// How many pieces of type `ty` `colour` holds in hand.
+    pub fn in_hand(&self, colour: Colour, ty: TypeId) -> u16 {
+        self.hands[colour.index()].get(usize::from(ty)).copied().unwrap_or(0)
+    }
+
+    /// The position with these hands (`hands[colour]`: (type, count)),
+    /// hash included.
+    pub(crate) fn with_hands(mut self, hands: &Hands) -> Position {
+        let rules = self.rules.clone();
+        let Some(drops) = &rules.drops else { return self };
+        for colour in Colour::BOTH {
+            for &(ty, n) in &hands[colour.index()] {
+                let slot = &mut self.hands[colour.index()][usize::from(ty)];
+                self.hash ^= drops.hand_key(rules.types.len(), colour, ty, *slot);
+                *slot = slot.saturating_add(n);
+                self.hash ^= drops.hand_key(rules.types.len(), colour, ty, *slot);
+            }
+        }
+        self
     }
 }

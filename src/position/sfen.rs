@@ -3,7 +3,7 @@
 //! from the right (`1`), as seen by the first player.
 
 use super::text::split_fields;
-use super::{LastMove, Position, cell};
+use super::{Hands, LastMove, Position, cell};
 use crate::board::{Colour, Geometry, Square};
 use crate::diagnostics::{Diagnostic, Report, Source};
 use crate::ruleset::{Ruleset, TypeId};
@@ -135,7 +135,16 @@ impl Position {
             }
         };
         let mut last = LastMove::default();
-        if let Some(&(s, f)) = fields.get(2)
+        let mut hands: Hands = [Vec::new(), Vec::new()];
+        if rules.drops.is_some() {
+            // With drops, the third field is the pieces in hand.
+            if let Some(&(s, f)) = fields.get(2)
+                && f != "-"
+            {
+                hands =
+                    parse_hands(&rules, &fmt.letters, f).map_err(|(r, msg)| err(text, s + r.start..s + r.end, msg))?;
+            }
+        } else if let Some(&(s, f)) = fields.get(2)
             && f != "-"
         {
             let sq =
@@ -158,7 +167,7 @@ impl Position {
         if let Some(&(s, x)) = fields.get(4) {
             return Err(err(text, s..s + x.len(), "unexpected text after the SFEN"));
         }
-        Ok(Position::from_parts(rules, cells, side, last))
+        Ok(Position::from_parts(rules, cells, side, last).with_hands(&hands))
     }
 
     /// Writes the position as SFEN, if the variant has SFEN letters for all
@@ -200,6 +209,7 @@ impl Position {
             rows.push(row);
         }
         let last = match &fmt.last_capture_of {
+            _ if self.rules.drops.is_some() => self.sfen_hands(&fmt.letters)?,
             Some(set) => {
                 let mover_in_set = self.last.mover.is_some_and(|m| set.contains(m));
                 self.last
@@ -212,5 +222,77 @@ impl Position {
             None => "-".into(),
         };
         Some(format!("{} {} {} 1", rows.join("/"), self.side.letter(), last))
+    }
+}
+
+/// Reads an SFEN hand field (`2Pp`: two black pawns, one white pawn).
+fn parse_hands(
+    rules: &Ruleset,
+    letters: &[Option<char>],
+    field: &str,
+) -> Result<Hands, (std::ops::Range<usize>, String)> {
+    let mut hands: Hands = [Vec::new(), Vec::new()];
+    let hand_types = rules.drops.as_ref().map(|d| d.hand_types.as_slice()).unwrap_or(&[]);
+    let b = field.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        let n: u16 = if i == start {
+            1
+        } else {
+            match field[start..i].parse::<u16>() {
+                Ok(n) if n > 0 && n <= 1000 => n,
+                _ => return Err((start..i, "a hand count must be between 1 and 1000".into())),
+            }
+        };
+        let Some(ch) = field[i..].chars().next() else {
+            return Err((start..i, "a hand count must be followed by a piece letter".into()));
+        };
+        let at = i..i + ch.len_utf8();
+        let colour = if ch.is_ascii_uppercase() {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let kind = letters.iter().position(|l| *l == Some(ch.to_ascii_lowercase()));
+        let ty = kind
+            .map(|k| rules.unpromoted_type(k))
+            .filter(|t| hand_types.contains(t));
+        let Some(ty) = ty else {
+            return Err((at, format!("`{ch}` is not a piece that can be in hand")));
+        };
+        hands[colour.index()].push((ty, n));
+        i = at.end;
+    }
+    Ok(hands)
+}
+
+impl Position {
+    /// The SFEN hand field: Black's pieces, then White's, most valuable
+    /// (last declared hand kind) first; `-` when both hands are empty.
+    fn sfen_hands(&self, letters: &[Option<char>]) -> Option<String> {
+        let drops = self.rules.drops.as_ref()?;
+        let mut out = String::new();
+        for colour in Colour::BOTH {
+            for &ty in &drops.hand_types {
+                let n = self.in_hand(colour, ty);
+                if n == 0 {
+                    continue;
+                }
+                let l = letters[self.rules.types[usize::from(ty)].kind]?;
+                if n > 1 {
+                    out.push_str(&n.to_string());
+                }
+                out.push(if colour == Colour::Black {
+                    l.to_ascii_uppercase()
+                } else {
+                    l
+                });
+            }
+        }
+        Some(if out.is_empty() { "-".into() } else { out })
     }
 }

@@ -8,7 +8,7 @@
 //!   that depend on it: `-`, or `MOVER-TO` followed by `xCODE@SQUARE` for
 //!   each captured piece, e.g. `+KN-f7xLN@f7` ... `MOVER`/`TO` may be `?`.
 
-use super::{LastMove, Position, cell};
+use super::{Hands, LastMove, Position, cell};
 use crate::board::Colour;
 use crate::compile::{BoardToken, parse_board};
 use crate::diagnostics::{Diagnostic, Report, Source};
@@ -30,8 +30,26 @@ impl Position {
     pub fn from_text(rules: Arc<Ruleset>, text: &str) -> Result<Position, PositionError> {
         let what = "position";
         let fields: Vec<(usize, &str)> = split_fields(text);
-        let Some(&(board_start, board)) = fields.first() else {
+        let Some(&(board_start, board_field)) = fields.first() else {
             return Err(error(text, what, 0..1, "empty position".into()));
+        };
+        // Pieces in hand follow the board in brackets: `...[2P,s]`.
+        let (board, hands) = match board_field.split_once('[') {
+            Some((b, h)) => {
+                let at = board_start + b.len() + 1;
+                let Some(h) = h.strip_suffix(']') else {
+                    return Err(error(
+                        text,
+                        what,
+                        at - 1..board_start + board_field.len(),
+                        "`[` of the hands needs a closing `]`".into(),
+                    ));
+                };
+                let hands =
+                    parse_hands(&rules, h).map_err(|(r, msg)| error(text, what, at + r.start..at + r.end, msg))?;
+                (b, hands)
+            }
+            None => (board_field, [Vec::new(), Vec::new()]),
         };
         let lookup = |code: &str| rules.type_by_code(code);
         let codes = || rules.types.iter().map(|t| t.code.clone()).collect::<Vec<_>>();
@@ -84,7 +102,7 @@ impl Position {
                 BoardToken::Piece(c, ty) => cell(*c, *ty),
             })
             .collect();
-        let mut pos = Position::from_parts(rules, cells, side, last);
+        let mut pos = Position::from_parts(rules, cells, side, last).with_hands(&hands);
         pos.killed = killed;
         pos.outcome = crate::play::judge_losses(&pos);
         Ok(pos)
@@ -126,7 +144,42 @@ impl Position {
         } else {
             format!(" {kills}")
         };
-        format!("{} {} {}{tail}", ranks.join("/"), self.side.letter(), self.last_text())
+        format!(
+            "{}{} {} {}{tail}",
+            ranks.join("/"),
+            self.hands_text(),
+            self.side.letter(),
+            self.last_text()
+        )
+    }
+
+    /// The hands as `[2P,s]` (Black's upper case, then White's), empty
+    /// when no piece is in hand.
+    fn hands_text(&self) -> String {
+        let Some(drops) = &self.rules.drops else {
+            return String::new();
+        };
+        let mut items = Vec::new();
+        for colour in Colour::BOTH {
+            for &ty in &drops.hand_types {
+                let n = self.in_hand(colour, ty);
+                if n == 0 {
+                    continue;
+                }
+                let code = &self.rules.types[usize::from(ty)].code;
+                let code = if colour == Colour::Black {
+                    code.clone()
+                } else {
+                    code.to_ascii_lowercase()
+                };
+                items.push(if n > 1 { format!("{n}{code}") } else { code });
+            }
+        }
+        if items.is_empty() {
+            String::new()
+        } else {
+            format!("[{}]", items.join(","))
+        }
     }
 
     /// The kill history field: `b:CODE,CODE;w:CODE`, empty if nothing.
@@ -256,4 +309,38 @@ fn parse_last(rules: &Ruleset, field: &str) -> Result<LastMove, (std::ops::Range
         offset += cap.len() + 1;
     }
     Ok(last)
+}
+
+/// Reads the hands inside `[...]`: comma-separated `[COUNT]CODE`, upper
+/// case for Black, lower case for White.
+fn parse_hands(rules: &Ruleset, field: &str) -> Result<Hands, (std::ops::Range<usize>, String)> {
+    let mut hands: Hands = [Vec::new(), Vec::new()];
+    let Some(drops) = &rules.drops else {
+        return Err((0..field.len().max(1), "this variant has no hands".into()));
+    };
+    let mut offset = 0;
+    for item in field.split(',').filter(|i| !i.is_empty()) {
+        let span = offset..offset + item.len();
+        offset += item.len() + 1;
+        let digits = item.len() - item.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let (num, code) = item.split_at(digits);
+        let n: u16 = if num.is_empty() {
+            1
+        } else {
+            match num.parse::<u16>() {
+                Ok(n) if (1..=1000).contains(&n) => n,
+                _ => return Err((span, "a hand count must be between 1 and 1000".into())),
+            }
+        };
+        let colour = if code.starts_with(|c: char| c.is_ascii_lowercase()) {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        match rules.type_by_code(code).filter(|t| drops.hand_types.contains(t)) {
+            Some(ty) => hands[colour.index()].push((ty, n)),
+            None => return Err((span, format!("`{code}` is not a piece that can be in hand"))),
+        }
+    }
+    Ok(hands)
 }

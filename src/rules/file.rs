@@ -37,6 +37,8 @@ pub struct RuleFile {
     pub demotions: Vec<DemotionSpec>,
     #[serde(rename = "on_promotion", default)]
     pub on_promotions: Vec<OnPromotionSpec>,
+    /// Hands and drops: captured pieces change side into the captor's hand.
+    pub drops: Option<DropsSpec>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -150,6 +152,10 @@ pub struct PromotionSpec {
     pub may: Text,
     /// Condition under which promotion is compulsory (defaults to never).
     pub must: Option<Text>,
+    /// A promoted piece that moves turns back into its kind before
+    /// promotion (Kyoto shogi's flipping pieces; default false).
+    #[serde(default)]
+    pub revert_on_move: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -175,6 +181,10 @@ pub struct VictorySpec {
     /// When both sides meet `loses_when` after one move: `draw` (default)
     /// or `mover_loses`.
     pub both_lose: Option<Text>,
+    /// Kind set of pieces that may never be left attacked: a move after
+    /// which one of the mover's is attacked is illegal (check must be
+    /// answered). Absent: a side may leave its royals en prise.
+    pub check: Option<Text>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -301,4 +311,24 @@ pub struct OnPromotionSpec {
     /// A condition on options: if true, the side chooses for each of those
     /// pieces whether it promotes (default: one choice for all of them).
     pub per_piece: Option<Text>,
+}
+
+/// Hands and drops: a piece captured by moving goes to the captor's hand,
+/// as its kind before promotion (or as `hand_kind` says), and a move may
+/// put a piece from the hand on an empty square instead.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DropsSpec {
+    #[serde(default)]
+    pub doc: String,
+    /// Drop place: a drop for which this condition holds is illegal.
+    pub forbid: Option<Text>,
+    /// Kind id -> the kind a captured piece of that kind (promoted or not)
+    /// becomes in the captor's hand, where it is not its kind before
+    /// promotion.
+    #[serde(default)]
+    pub hand_kind: BTreeMap<Text, Text>,
+    /// Kind set of pieces that may be dropped promoted as well (the drop
+    /// then chooses the side, as `+`).
+    pub promoted_drops: Option<Text>,
 }
