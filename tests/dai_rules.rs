@@ -74,7 +74,11 @@ fn knight_jumps_and_may_promote_on_the_far_two_ranks() {
 #[test]
 fn last_rank_forced_promotion_option() {
     // HaChu's reading: pieces with no move left there must promote.
-    let pos = position(&["last_rank_forced_promotion=true"], "K a1, k o15, N e12, I h14, SG j14, P l14", "b");
+    let pos = position(
+        &["last_rank_forced_promotion=true"],
+        "K a1, k o15, N e12, I h14, SG j14, P l14",
+        "b",
+    );
     assert_illegal(&pos, "e12-d14=", "a knight on the far two ranks must promote");
     assert_legal(&pos, "e12-d14+", "a knight on the far two ranks must promote");
     assert_illegal(&pos, "h14-h15=", "an iron general on the last rank must promote");
@@ -132,5 +136,9 @@ fn repetition_forbidden_by_default() {
     play(&mut pos, "e5-e6");
     play(&mut pos, "k11-k10");
     play(&mut pos, "e6-e5");
-    assert_legal(&pos, "k10-k11", "sennichite4 only ends the game at the fourth occurrence");
+    assert_legal(
+        &pos,
+        "k10-k11",
+        "sennichite4 only ends the game at the fourth occurrence",
+    );
 }

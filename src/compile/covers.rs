@@ -19,8 +19,16 @@ pub const NAME: &str = "promotes_upward";
 /// empty squares (a step has reach 1), or a jump straight to an offset.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Atom {
-    Ray { dir: Offset, reach: u8, capture: CaptureMode },
-    Jump { to: Offset, capture: CaptureMode, only_over_own: bool },
+    Ray {
+        dir: Offset,
+        reach: u8,
+        capture: CaptureMode,
+    },
+    Jump {
+        to: Offset,
+        capture: CaptureMode,
+        only_over_own: bool,
+    },
 }
 
 fn capture_covers(big: CaptureMode, small: CaptureMode) -> bool {
@@ -51,7 +59,14 @@ impl Atom {
                 },
             ) => to == t2 && capture_covers(capture, c2) && (!only_over_own || o2),
             // A jump to a neighbouring square is a step, and the other way round.
-            (Atom::Jump { to, capture, .. }, Atom::Ray { dir, reach: 1, capture: c2 })
+            (
+                Atom::Jump { to, capture, .. },
+                Atom::Ray {
+                    dir,
+                    reach: 1,
+                    capture: c2,
+                },
+            )
             | (Atom::Ray { dir, capture, .. }, Atom::Jump { to, capture: c2, .. }) => {
                 to == dir && to.dx.abs() <= 1 && to.dy.abs() <= 1 && capture_covers(capture, c2)
             }

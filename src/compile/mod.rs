@@ -381,7 +381,13 @@ impl Checker<'_> {
             let aligned = |k: usize| progs[k].len() == f.pieces[k].moves.len();
             if aligned(small)
                 && aligned(big)
-                && covers::covers(&offsets, &progs[big], &conditional(big), &progs[small], &conditional(small))
+                && covers::covers(
+                    &offsets,
+                    &progs[big],
+                    &conditional(big),
+                    &progs[small],
+                    &conditional(small),
+                )
             {
                 upward.insert(t as TypeId);
             }
