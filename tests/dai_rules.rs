@@ -5,18 +5,13 @@
 //! needs them elsewhere.
 
 use gunbai::board::Colour::Black;
-use gunbai::compile::OptionOverride;
 use gunbai::position::Position;
-use gunbai::rules::load_variant;
 
 mod common;
 use common::*;
 
 fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
-    let o: Vec<OptionOverride> = opts.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
-    let rules = load_variant("dai", &o).expect("bundled dai compiles");
-    let text = format!("{} {side} -", board_text(15, pieces));
-    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+    variant_position("dai", 15, opts, pieces, side)
 }
 
 #[test]

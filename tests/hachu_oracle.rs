@@ -27,6 +27,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
+mod common;
+use common::Rng;
+
 const HACHU: &str = "/usr/games/hachu";
 
 /// One HaChu process, driven line by line. Every command is followed by a
@@ -161,18 +164,6 @@ fn xboard_text(pos: &Position, m: &Move) -> Option<String> {
         text.push('+');
     }
     Some(text)
-}
-
-/// A small seeded generator (xorshift64*), so a failing game can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
 }
 
 fn env_number(name: &str, default: u64) -> u64 {

@@ -4,7 +4,6 @@
 //! gunbai's output.
 
 use gunbai::board::Colour::Black;
-use gunbai::compile::OptionOverride;
 use gunbai::perft::{Convention, perft};
 use gunbai::position::Position;
 use gunbai::rules::load_variant;
@@ -13,10 +12,7 @@ mod common;
 use common::*;
 
 fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
-    let o: Vec<OptionOverride> = opts.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
-    let rules = load_variant("sho", &o).expect("bundled sho compiles");
-    let text = format!("{} {side} -", board_text(9, pieces));
-    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+    variant_position("sho", 9, opts, pieces, side)
 }
 
 #[test]

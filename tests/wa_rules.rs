@@ -2,7 +2,6 @@
 //! Expectations come from the rules as the sources state them (English
 //! Wikipedia "Wa shogi"; HaChu 0.21's piece table), not from gunbai's output.
 
-use gunbai::compile::OptionOverride;
 use gunbai::perft::{Convention, perft};
 use gunbai::position::Position;
 use gunbai::rules::load_variant;
@@ -11,10 +10,7 @@ mod common;
 use common::*;
 
 fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
-    let o: Vec<OptionOverride> = opts.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
-    let rules = load_variant("wa", &o).expect("bundled wa compiles");
-    let text = format!("{} {side} -", board_text(11, pieces));
-    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+    variant_position("wa", 11, opts, pieces, side)
 }
 
 #[test]
