@@ -9,8 +9,8 @@
 //! and 25,400,968 at depth 4. HaChu's generator does not apply a repetition
 //! rule, so the depth-4 counts are compared with `repetition=sennichite4`
 //! (a repetition only ends a game at its fourth occurrence). The default,
-//! `forbid_repeat`, removes the ply-4 moves that recreate the start
-//! position (1,636 of them).
+//! `forbid_repeat`, removes the ply-4 moves that recreate an earlier
+//! position (1,636 in the `effects` count: 25,419,616 remain).
 
 use gunbai::compile::OptionOverride;
 use gunbai::perft::{Convention, perft};
