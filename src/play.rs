@@ -246,7 +246,7 @@ impl Position {
         let to = m.to();
         let mover_ty = cell_type(moving);
         let source = rules.auras.iter().any(|a| a.source.contains(mover_ty));
-        if !source && self.in_aura(to, None) {
+        if !source && self.in_aura(to, side) {
             // Burnt on arrival: it dies where it lands (friendly fire counts).
             self.mark_killed(side, mover_ty);
             last.push_capture(to, mover_ty);
@@ -259,7 +259,7 @@ impl Position {
         for a in rules.auras.iter() {
             let is_source = a.source.contains(cell_type(placed));
             if is_source && (!promoted_now || a.on_creation || a.source.contains(mover_ty)) {
-                self.burn_around(to, a.distance, &a.source, last);
+                self.burn_around(to, a, side, last);
             }
         }
         if promoted_now {
@@ -307,9 +307,8 @@ impl Position {
             .any(|d| d.kinds.contains(ty) && eval(&d.when, &facts) != 0)
     }
 
-    /// Is `sq` within a killing aura of a source other than the piece on
-    /// `except`?
-    fn in_aura(&self, sq: Square, except: Option<Square>) -> bool {
+    /// Is `sq` within a killing aura that harms a piece of `side`?
+    fn in_aura(&self, sq: Square, side: Colour) -> bool {
         let geo = &self.rules.geometry;
         let (x0, y0) = geo.xy(sq);
         self.rules.auras.iter().any(|a| {
@@ -319,19 +318,22 @@ impl Position {
                     (dx, dy) != (0, 0)
                         && geo.square(x0 + dx, y0 + dy).is_some_and(|t| {
                             let c = self.cells[usize::from(t)];
-                            Some(t) != except && c != 0 && a.source.contains(cell_type(c))
+                            c != 0 && a.source.contains(cell_type(c)) && (!a.enemies_only || cell_colour(c) != side)
                         })
                 })
             })
         })
     }
 
-    /// The source on `sq` kills every piece within `d`; if another source
-    /// stands there, the arriving one dies too (the standing one survives).
-    fn burn_around(&mut self, sq: Square, d: u8, sources: &crate::dsl::TypeSet, last: &mut LastMove) {
+    /// The source of `side` on `sq` kills every piece within the aura's
+    /// distance (only enemies, for an `enemies_only` aura); if another source
+    /// it would harm stands there, the arriving one dies too (the standing
+    /// one survives).
+    fn burn_around(&mut self, sq: Square, a: &crate::ruleset::KillAura, side: Colour, last: &mut LastMove) {
         let geo = self.rules.geometry.clone();
         let (x0, y0) = geo.xy(sq);
-        let d = i32::from(d);
+        let d = i32::from(a.distance);
+        let sources = &a.source;
         let mut met_source = false;
         for dy in -d..=d {
             for dx in -d..=d {
@@ -339,7 +341,7 @@ impl Position {
                     continue;
                 };
                 let c = self.cells[usize::from(t)];
-                if t == sq || c == 0 {
+                if t == sq || c == 0 || (a.enemies_only && cell_colour(c) == side) {
                     continue;
                 }
                 if sources.contains(cell_type(c)) {

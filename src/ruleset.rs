@@ -206,6 +206,8 @@ pub struct KillAura {
     pub distance: u8,
     pub intermediate_landings: bool,
     pub on_creation: bool,
+    /// Only the source's enemies die in it and by its burning.
+    pub enemies_only: bool,
 }
 
 /// How far a freezing line reaches.

@@ -25,6 +25,9 @@ values = ["first_piece", "whole_line", "until_friendly"]
 [options.burn_intermediate]
 default = true
 
+[options.burn_enemies_only]
+default = false
+
 [tags]
 royal = "kept"
 
@@ -140,6 +143,7 @@ may = "in_zone(to) and not (mover is novice and enemy_near(to, 2, lamp))"
 id = "burning"
 source = "flame"
 intermediate_landings = "opt.burn_intermediate"
+enemies_only = "opt.burn_enemies_only"
 
 [[freeze]]
 id = "net"
@@ -327,6 +331,33 @@ fn an_arriving_flame_burns_its_neighbours_and_dies_next_to_another_flame() {
     assert_eq!(at(&pos, "c5"), None, "burns the others first");
     assert_eq!(at(&pos, "c4"), None, "then dies: the moving flame");
     assert_eq!(at(&pos, "d5").as_deref(), Some("f"), "the standing flame survives");
+}
+
+#[test]
+fn an_enemies_only_aura_spares_its_own_side() {
+    // By default a flame burns its own side too.
+    let mut pos = position(&[], "K a1, k g7, S c2, F e3");
+    play(&mut pos, "c2-d2");
+    assert_eq!(at(&pos, "d2"), None, "burnt by its own flame");
+    // Harming enemies only: an own piece may stand next to it...
+    let mut pos = position(&["burn_enemies_only=true"], "K a1, k g7, S c2, F e3");
+    play(&mut pos, "c2-d2");
+    assert_eq!(at(&pos, "d2").as_deref(), Some("S"), "its own flame spares it");
+    // ...an enemy landing next to it still dies (passive burning)...
+    let mut pos = position(&["burn_enemies_only=true"], "K a1, k g7, S c2, f e3");
+    play(&mut pos, "c2-d2");
+    assert_eq!(at(&pos, "d2"), None, "an enemy flame burns it");
+    // ...and an arriving flame burns only enemies, and dies only next to an
+    // enemy flame.
+    let mut pos = position(&["burn_enemies_only=true"], "K a1, k g7, F c3, S d5, s b5, F b4");
+    play(&mut pos, "c3-c4");
+    assert_eq!(at(&pos, "d5").as_deref(), Some("S"), "own neighbour spared");
+    assert_eq!(at(&pos, "b5"), None, "enemy neighbour burnt");
+    assert_eq!(
+        at(&pos, "c4").as_deref(),
+        Some("F"),
+        "an own flame nearby does not kill it"
+    );
 }
 
 #[test]

@@ -8,17 +8,8 @@ use gunbai::notation::{move_text, parse_move};
 use gunbai::position::Position;
 use gunbai::ruleset::RepetitionPolicy;
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
-    }
-}
+mod common;
+use common::Rng;
 
 /// The same position seen from the other side: rotated 180°, colours
 /// swapped, the other side to move.

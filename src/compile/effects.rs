@@ -48,6 +48,7 @@ impl Checker<'_> {
                 },
                 intermediate_landings: a.intermediate_landings.as_ref().is_none_or(|t| self.option_flag(t, cx)),
                 on_creation: a.on_creation.as_ref().is_none_or(|t| self.option_flag(t, cx)),
+                enemies_only: a.enemies_only.as_ref().is_some_and(|t| self.option_flag(t, cx)),
             })
             .collect();
         let freezes = f

@@ -4,6 +4,7 @@
 //! Option overrides (from the command line) are applied here, so that
 //! conditions can fold options into constants.
 
+mod covers;
 mod drops;
 mod effects;
 mod lint;
@@ -200,6 +201,8 @@ impl Checker<'_> {
                     t.span(),
                     format!("tag `{n}` must be lower-case letters, digits and `_`, and not `any` or `none`"),
                 );
+            } else if n == covers::NAME {
+                self.err(t.span(), format!("`{n}` is reserved: conditions use it as a kind set"));
             }
         }
         let mut seen_rule_ids: BTreeMap<String, Range<usize>> = BTreeMap::new();
@@ -227,7 +230,7 @@ impl Checker<'_> {
             if !is_name(pid) {
                 self.err(p.id.span(), "piece id must be lower-case letters, digits and `_`");
             }
-            if matches!(pid.as_str(), "any" | "none") {
+            if matches!(pid.as_str(), "any" | "none" | covers::NAME) {
                 self.err(
                     p.id.span(),
                     format!("`{pid}` is reserved: conditions use it as a kind set"),
@@ -368,6 +371,29 @@ impl Checker<'_> {
         if offsets.list.len() > 250 {
             self.err(0..1, "too many distinct movement offsets (at most 250)");
         }
+        // The built-in kind set `promotes_upward` (see covers.rs), judged on
+        // Black's programs (White's are their mirror image).
+        let mut upward = TypeSet::with_capacity(n_types);
+        let progs = &programs[Colour::Black.index()];
+        let conditional = |k: usize| -> Vec<bool> { f.pieces[k].moves.iter().map(|m| m.when.is_some()).collect() };
+        for (t, ty) in types.iter().enumerate() {
+            let Some(up) = ty.promotes_to else { continue };
+            let (small, big) = (ty.kind, types[usize::from(up)].kind);
+            let aligned = |k: usize| progs[k].len() == f.pieces[k].moves.len();
+            if aligned(small)
+                && aligned(big)
+                && covers::covers(
+                    &offsets,
+                    &progs[big],
+                    &conditional(big),
+                    &progs[small],
+                    &conditional(small),
+                )
+            {
+                upward.insert(t as TypeId);
+            }
+        }
+        kind_sets.insert(covers::NAME.to_string(), upward);
 
         // Conditions.
         let opt_values: BTreeMap<String, OptionValue> =

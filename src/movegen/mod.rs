@@ -452,7 +452,9 @@ impl<'a> Walker<'a> {
                         (dx, dy) != (0, 0)
                             && geo.square(x0 + dx, y0 + dy).is_some_and(|t| {
                                 let c = self.occupant(t);
-                                c != 0 && a.source.contains(cell_type(c))
+                                c != 0
+                                    && a.source.contains(cell_type(c))
+                                    && (!a.enemies_only || cell_colour(c) != self.colour)
                             })
                     })
                 })

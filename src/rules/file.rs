@@ -266,6 +266,9 @@ pub struct AuraSpec {
     /// Whether a source created by promotion burns at once (a condition on
     /// options; default true).
     pub on_creation: Option<Text>,
+    /// Whether the aura harms only the source's enemies (a condition on
+    /// options; default false: both sides).
+    pub enemies_only: Option<Text>,
 }
 
 /// Pieces that cannot move: an enemy seen along one of the source's lines.

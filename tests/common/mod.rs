@@ -136,3 +136,24 @@ pub fn board_text(size: usize, pieces: &str) -> String {
     }
     ranks.join("/")
 }
+
+/// A position of a bundled variant from a piece list (see [`board_text`]),
+/// the side to move (`b`/`w`) and options (`NAME=VALUE`), with no last move.
+pub fn variant_position(variant: &str, size: usize, opts: &[&str], pieces: &str, side: &str) -> Position {
+    let o: Vec<gunbai::compile::OptionOverride> = opts.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
+    let rules = gunbai::rules::load_variant(variant, &o).unwrap_or_else(|e| panic!("{variant} with {opts:?}: {e}"));
+    let text = format!("{} {side} -", board_text(size, pieces));
+    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+}
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+    }
+}

@@ -1,0 +1,147 @@
+//! The built-in kind set `promotes_upward`: the types whose promoted form can
+//! make every move they can make, from any square and whatever stands
+//! around. Declining to promote can never help such a piece, which is why
+//! some engines (HaChu) do not offer it; a rule file can say the same with
+//! `mover is promotes_upward` in `[promotion] must`.
+//!
+//! The test is structural and conservative: a move counts as covered only
+//! when the promoted kind has a move of the same shape that reaches at least
+//! as far and may capture at least as much. It reads compiled programs and
+//! owns nothing else.
+
+use crate::board::Offset;
+use crate::ruleset::{CaptureMode, Leg, LegMode, Offsets, Program};
+
+/// The name conditions use for the set.
+pub const NAME: &str = "promotes_upward";
+
+/// One single-leg way of moving: along `dir` up to `reach` squares through
+/// empty squares (a step has reach 1), or a jump straight to an offset.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Atom {
+    Ray {
+        dir: Offset,
+        reach: u8,
+        capture: CaptureMode,
+    },
+    Jump {
+        to: Offset,
+        capture: CaptureMode,
+        only_over_own: bool,
+    },
+}
+
+fn capture_covers(big: CaptureMode, small: CaptureMode) -> bool {
+    big == CaptureMode::May || big == small
+}
+
+impl Atom {
+    fn covers(self, other: Atom) -> bool {
+        match (self, other) {
+            (
+                Atom::Ray { dir, reach, capture },
+                Atom::Ray {
+                    dir: d2,
+                    reach: r2,
+                    capture: c2,
+                },
+            ) => dir == d2 && reach >= r2 && capture_covers(capture, c2),
+            (
+                Atom::Jump {
+                    to,
+                    capture,
+                    only_over_own,
+                },
+                Atom::Jump {
+                    to: t2,
+                    capture: c2,
+                    only_over_own: o2,
+                },
+            ) => to == t2 && capture_covers(capture, c2) && (!only_over_own || o2),
+            // A jump to a neighbouring square is a step, and the other way round.
+            (
+                Atom::Jump { to, capture, .. },
+                Atom::Ray {
+                    dir,
+                    reach: 1,
+                    capture: c2,
+                },
+            )
+            | (Atom::Ray { dir, capture, .. }, Atom::Jump { to, capture: c2, .. }) => {
+                to == dir && to.dx.abs() <= 1 && to.dy.abs() <= 1 && capture_covers(capture, c2)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The single-leg ways of moving that a leg offers on its own.
+fn atoms(leg: &Leg, offsets: &Offsets, out: &mut Vec<Atom>) {
+    for &o in &leg.offsets {
+        let off = offsets.list[usize::from(o)];
+        out.push(match leg.mode {
+            LegMode::Step => Atom::Ray {
+                dir: off,
+                reach: 1,
+                capture: leg.capture,
+            },
+            LegMode::Slide { max } => Atom::Ray {
+                dir: off,
+                reach: max.unwrap_or(u8::MAX),
+                capture: leg.capture,
+            },
+            LegMode::Jump => Atom::Jump {
+                to: off,
+                capture: leg.capture,
+                only_over_own: leg.only_over_own,
+            },
+        });
+    }
+}
+
+fn same_legs(a: &Program, b: &Program) -> bool {
+    a.legs.len() == b.legs.len()
+        && a.legs.iter().zip(&b.legs).all(|(x, y)| {
+            x.mode == y.mode
+                && x.offsets == y.offsets
+                && x.relation == y.relation
+                && x.follow == y.follow
+                && x.capture == y.capture
+                && x.only_over_own == y.only_over_own
+                && x.can_stop_after == y.can_stop_after
+        })
+}
+
+/// Can a piece moving by `big` make every move one moving by `small` can?
+/// `conditional[i]` marks alternatives that exist only under a `when`: they
+/// are never relied on to cover, and one in `small` is covered only by an
+/// identical unconditional alternative.
+pub fn covers(
+    offsets: &Offsets,
+    big: &[Program],
+    big_conditional: &[bool],
+    small: &[Program],
+    small_conditional: &[bool],
+) -> bool {
+    let mut have = Vec::new();
+    for (p, &cond) in big.iter().zip(big_conditional) {
+        // A multi-leg move that may stop after its first leg offers that
+        // leg alone too (a lion's single step).
+        if !cond && (p.legs.len() == 1 || p.legs[0].can_stop_after) {
+            atoms(&p.legs[0], offsets, &mut have);
+        }
+    }
+    let mut need = Vec::new();
+    for (p, &cond) in small.iter().zip(small_conditional) {
+        if p.legs.len() == 1 && !cond {
+            need.clear();
+            atoms(&p.legs[0], offsets, &mut need);
+            if !need.iter().all(|n| have.iter().any(|h| h.covers(*n))) {
+                return false;
+            }
+        } else if !big.iter().zip(big_conditional).any(|(q, &c)| !c && same_legs(p, q)) {
+            return false;
+        }
+    }
+    true
+}
