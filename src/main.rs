@@ -5,7 +5,7 @@ use gunbai::board::Colour;
 use gunbai::compile::{OptionOverride, compile};
 use gunbai::diagnostics::{Report, Severity, Source, Style, render_message};
 use gunbai::movegen::{Move, legal_moves};
-use gunbai::notation::{Notation, parse_move, write_move};
+use gunbai::notation::{Notation, play_moves, write_move};
 use gunbai::perft::{Convention, divide, perft};
 use gunbai::position::Position;
 use gunbai::render::{self, json, snapshot};
@@ -315,10 +315,7 @@ fn load_position(a: &PositionArgs) -> Result<Position, Failure> {
         (None, Some(sfen)) => Position::from_sfen(rules, sfen)?,
         (None, None) => Position::start(rules),
     };
-    for m in &a.moves {
-        let mv = parse_move(&pos, m)?;
-        pos.play(&mv);
-    }
+    play_moves(&mut pos, &a.moves, "--moves")?;
     Ok(pos)
 }
 
@@ -338,6 +335,7 @@ fn run(cli: Cli, style: Style) -> Result<ExitCode, Failure> {
             format,
         } => {
             let mut p = load_position(&pos)?;
+            notation(nota).check(p.rules()).map_err(fail)?;
             let conv = convention.convention();
             if div {
                 let mut rows: Vec<(String, u64)> = Vec::new();
@@ -373,6 +371,7 @@ fn run(cli: Cli, style: Style) -> Result<ExitCode, Failure> {
             format,
         } => {
             let p = load_position(&pos)?;
+            notation(nota).check(p.rules()).map_err(fail)?;
             let mut moves: Vec<Move> = Vec::new();
             legal_moves(&p, &mut moves);
             let mut texts: Vec<String> = moves.iter().map(|m| write_move(&p, m, notation(nota))).collect();

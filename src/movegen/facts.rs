@@ -165,10 +165,10 @@ impl Facts for PathFacts<'_, '_> {
         count(self.pos, side, set)
     }
     fn last_captured(&self, set: &TypeSet) -> bool {
-        self.pos.last.captures().iter().any(|(_, t)| set.contains(*t))
+        self.pos.last_captures().iter().any(|(_, t)| set.contains(*t))
     }
     fn last_captured_at(&self, sq: Square) -> bool {
-        self.pos.last.captures().iter().any(|(s, _)| *s == sq)
+        self.pos.last_captures().iter().any(|(s, _)| *s == sq)
     }
     fn killed(&self, enemy: bool, set: &TypeSet) -> bool {
         let side = if enemy { self.w.colour.opposite() } else { self.w.colour };
@@ -224,10 +224,10 @@ impl Facts for SideFacts<'_> {
         count(self.pos, if enemy { self.side.opposite() } else { self.side }, set)
     }
     fn last_captured(&self, set: &TypeSet) -> bool {
-        self.pos.last.captures().iter().any(|(_, t)| set.contains(*t))
+        self.pos.last_captures().iter().any(|(_, t)| set.contains(*t))
     }
     fn last_captured_at(&self, sq: Square) -> bool {
-        self.pos.last.captures().iter().any(|(s, _)| *s == sq)
+        self.pos.last_captures().iter().any(|(s, _)| *s == sq)
     }
     fn protected(&self, _: PieceRef, _: Protection) -> bool {
         false
@@ -303,10 +303,10 @@ impl Facts for PointFacts<'_> {
         count(self.pos, self.side(enemy), set)
     }
     fn last_captured(&self, set: &TypeSet) -> bool {
-        self.pos.last.captures().iter().any(|(_, t)| set.contains(*t))
+        self.pos.last_captures().iter().any(|(_, t)| set.contains(*t))
     }
     fn last_captured_at(&self, sq: Square) -> bool {
-        self.pos.last.captures().iter().any(|(s, _)| *s == sq)
+        self.pos.last_captures().iter().any(|(s, _)| *s == sq)
     }
     fn protected(&self, _: PieceRef, _: Protection) -> bool {
         false

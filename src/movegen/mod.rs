@@ -39,28 +39,50 @@ pub enum Promotion {
 /// A move: the origin, every landing square in order, the shots fired
 /// (each after a given landing) and the promotion choice. Two moves are
 /// equal only if all of it is equal.
+///
+/// Moves come only from the move generator ([`legal_moves`]) or from
+/// reading text ([`crate::notation::parse_move`]), so a `Move` always
+/// describes a path some piece can take; its parts are read through the
+/// accessors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    pub from: Square,
-    pub path: [Square; MAX_LEGS],
-    pub len: u8,
-    pub promotion: Promotion,
-    pub shots: [Square; MAX_SHOTS],
+    pub(crate) from: Square,
+    pub(crate) path: [Square; MAX_LEGS],
+    pub(crate) len: u8,
+    pub(crate) promotion: Promotion,
+    pub(crate) shots: [Square; MAX_SHOTS],
     /// The landing (index into `path`) each shot follows.
-    pub shot_after: [u8; MAX_SHOTS],
-    pub n_shots: u8,
+    pub(crate) shot_after: [u8; MAX_SHOTS],
+    pub(crate) n_shots: u8,
     /// With [`Promotion::PromoteWithChain`]: which of the pieces that may
     /// promote along (see [`chain_candidates`], in that order) do.
-    pub chain: u16,
+    pub(crate) chain: u16,
 }
 
 impl Move {
+    /// The square the piece starts on.
+    pub fn from(&self) -> Square {
+        self.from
+    }
+    /// Every square the piece lands on, in order (at least one).
     pub fn landings(&self) -> &[Square] {
         &self.path[..usize::from(self.len)]
     }
+    /// The final square.
     pub fn to(&self) -> Square {
         self.path[usize::from(self.len) - 1]
     }
+    /// The promotion choice.
+    pub fn promotion(&self) -> Promotion {
+        self.promotion
+    }
+    /// With [`Promotion::PromoteWithChain`], which of the pieces that may
+    /// promote along (see [`chain_candidates`], in that order) do, one bit
+    /// each.
+    pub fn chain(&self) -> u16 {
+        self.chain
+    }
+    /// Every square shot at, in the order fired.
     pub fn shots(&self) -> &[Square] {
         &self.shots[..usize::from(self.n_shots)]
     }

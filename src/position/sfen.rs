@@ -9,10 +9,12 @@ use crate::diagnostics::{Diagnostic, Report, Source};
 use crate::ruleset::{Ruleset, TypeId};
 use std::sync::Arc;
 
-/// A USI square name (`7f`).
+/// A USI square name (`7f`). Ranks past the 26th have no letter and are
+/// written `?` (the notation checks refuse USI on such boards).
 pub fn usi_square(geo: &Geometry, sq: Square) -> String {
     let (x, y) = geo.xy(sq);
-    let rank = (b'a' + (geo.height as i32 - 1 - y) as u8) as char;
+    let from_top = (geo.height as i32 - 1 - y) as u8;
+    let rank = if from_top < 26 { (b'a' + from_top) as char } else { '?' };
     format!("{}{}", geo.width as i32 - x, rank)
 }
 
@@ -80,8 +82,11 @@ impl Position {
                     x = x.saturating_add(run);
                     continue;
                 }
-                let promoted = b[i] == b'+';
-                if promoted {
+                // One `+` per promotion step (`++` under `repromote`, a
+                // gunbai extension: lishogi's variants promote once).
+                let mut steps = 0;
+                while b.get(i) == Some(&b'+') {
+                    steps += 1;
                     i += 1;
                 }
                 let Some(&ch) = b.get(i) else {
@@ -101,16 +106,20 @@ impl Position {
                         format!("unknown SFEN piece letter `{ch}`"),
                     ));
                 };
-                let ty: TypeId = if promoted {
-                    match rules.types[kind].promotes_to {
-                        Some(t) => t,
+                let mut ty: TypeId = rules.unpromoted_type(kind);
+                for _ in 0..steps {
+                    match rules.types[usize::from(ty)].promotes_to {
+                        Some(t) => ty = t,
                         None => {
-                            return Err(err(text, at..offset + i + 1, format!("`{ch}` does not promote")));
+                            let pluses = "+".repeat(steps);
+                            return Err(err(
+                                text,
+                                at..offset + i + 1,
+                                format!("there is no `{pluses}{ch}`: `{ch}` does not promote that often"),
+                            ));
                         }
                     }
-                } else {
-                    rules.unpromoted_type(kind)
-                };
+                }
                 let Some(sq) = geo.square(x, y) else {
                     return Err(err(text, offset..offset + row.len(), "rank is too long"));
                 };
@@ -134,7 +143,7 @@ impl Position {
                 return Err(err(text, *s..*s + o.len(), "side to move must be `b` or `w`"));
             }
         };
-        let mut last = LastMove::default();
+        let mut last_kills = Vec::new();
         if let Some(&(s, f)) = fields.get(2)
             && f != "-"
         {
@@ -148,7 +157,7 @@ impl Position {
                     "this variant's SFEN has no last-capture field",
                 ));
             };
-            last.push_capture(sq, ty);
+            last_kills.push((sq, ty));
         }
         if let Some(&(s, n)) = fields.get(3)
             && n.parse::<u32>().is_err()
@@ -158,7 +167,13 @@ impl Position {
         if let Some(&(s, x)) = fields.get(4) {
             return Err(err(text, s..s + x.len(), "unexpected text after the SFEN"));
         }
-        Ok(Position::from_parts(rules, cells, side, last))
+        Ok(Position::from_parts(
+            rules,
+            cells,
+            side,
+            LastMove::default(),
+            last_kills,
+        ))
     }
 
     /// Writes the position as SFEN, if the variant has SFEN letters for all
@@ -180,12 +195,13 @@ impl Position {
                             empty = 0;
                         }
                         let t = &self.rules.types[usize::from(ty)];
-                        let (kind, plus) = match t.promoted_from {
-                            Some(k) => (k, "+"),
-                            None => (t.kind, ""),
-                        };
+                        // One `+` per promotion step, as in the type's code.
+                        let kind = t.promoted_from.unwrap_or(t.kind);
+                        let steps = t.code.bytes().take_while(|&b| b == b'+').count();
                         let l = fmt.letters[kind]?;
-                        row.push_str(plus);
+                        for _ in 0..steps {
+                            row.push('+');
+                        }
                         row.push(if col == Colour::Black {
                             l.to_ascii_uppercase()
                         } else {
@@ -202,8 +218,7 @@ impl Position {
         let last = match &fmt.last_capture_of {
             Some(set) => {
                 let mover_in_set = self.last.mover.is_some_and(|m| set.contains(m));
-                self.last
-                    .captures()
+                self.last_captures()
                     .iter()
                     .find(|(_, ty)| set.contains(*ty) && !mover_in_set)
                     .map(|(sq, _)| usi_square(geo, *sq))
