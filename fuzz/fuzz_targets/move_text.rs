@@ -1,8 +1,12 @@
-//! Arbitrary text as a move on a few fixed Chu positions: reading never
-//! panics, and a move that reads is legal and writes back to itself.
+//! Arbitrary text as a move on a few fixed Chu positions and a 36x36 one
+//! (files past `z`, and the file `x` beside the capture mark): reading
+//! never panics, an error points inside the text, and a move that reads is
+//! legal and writes back to itself.
 
 #![no_main]
 
+use gunbai::compile::compile;
+use gunbai::diagnostics::Source;
 use gunbai::movegen::legal_moves;
 use gunbai::notation::{move_text, parse_move, usi_text};
 use gunbai::position::Position;
@@ -15,12 +19,50 @@ const POSITIONS: [&str; 3] = [
     "k,11/ln,11/12/12/12/12/12/12/12/12/2,LN,9/K,11 w",
 ];
 
+/// A 36x36 variant with a slider and a two-step mover.
+const GIANT: &str = r#"
+[variant]
+id = "giant"
+[board]
+files = 36
+ranks = 36
+[tags]
+royal = ""
+[[piece]]
+id = "king"
+code = "K"
+tags = ["royal"]
+moves = [{ step = "all" }]
+[[piece]]
+id = "rook"
+code = "R"
+moves = [{ slide = "orth" }]
+[[piece]]
+id = "twin"
+code = "TW"
+moves = [{ legs = [{ step = "all" }, { step = "all", optional = true }] }]
+[setup]
+board = "36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/K,34,k"
+[victory]
+loses_when = "count(royal) == 0"
+no_moves = "loss"
+"#;
+
+/// Rooks and twins around the files x and aa..aj.
+const GIANT_POSITION: &str = "35,k/36/36/36/36/36/26,R,8,r/36/36/36/36/36/36/36/22,r,r,12/22,TW,r,12/36/36/36/36/36/36/36/36/36/36/36/36/23,r,12/36/36/36/23,R,12/36/36/K,35 b";
+
 static POS: LazyLock<Vec<Position>> = LazyLock::new(|| {
     let rules = gunbai::rules::load_variant("chu", &[]).expect("chu compiles");
     let mut v = vec![Position::start(rules.clone())];
     for p in POSITIONS {
         v.push(Position::from_text(rules.clone(), p).expect("fixed position parses"));
     }
+    let giant = std::sync::Arc::new(
+        compile(&Source::new("giant.toml", GIANT), &[])
+            .expect("giant compiles")
+            .ruleset,
+    );
+    v.push(Position::from_text(giant, GIANT_POSITION).expect("giant position parses"));
     v
 });
 
@@ -29,8 +71,14 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     for pos in POS.iter() {
-        let Ok(m) = parse_move(pos, text) else {
-            continue;
+        let m = match parse_move(pos, text) {
+            Ok(m) => m,
+            Err(report) => {
+                for d in &report.diagnostics {
+                    assert!(d.span.start <= text.len() && d.span.start <= d.span.end, "span inside the text");
+                }
+                continue;
+            }
         };
         let mut legal = Vec::new();
         legal_moves(pos, &mut legal);
