@@ -18,7 +18,19 @@ use crate::position::{parse_usi_square, usi_square};
 use crate::ruleset::Ruleset;
 use std::ops::Range;
 
-/// Canonical text of a legal move of `pos`.
+/// Canonical text of a legal move of `pos` (docs/notation.md).
+///
+/// ```
+/// use gunbai::{movegen::legal_moves, notation::move_text, position::Position, rules::load_variant};
+///
+/// let rules = load_variant("chu", &[]).unwrap();
+/// let pos = Position::from_text(rules, "11,k/12/12/12/12/5,p,6/5,p,6/5,LN,6/12/12/12/K,11 b").unwrap();
+/// let mut moves = Vec::new();
+/// legal_moves(&pos, &mut moves);
+/// let texts: Vec<String> = moves.iter().map(|m| move_text(&pos, m)).collect();
+/// assert!(texts.iter().any(|t| t == "f5xf6xf7")); // lion double capture
+/// assert!(texts.iter().any(|t| t == "f5xf6-f5")); // igui
+/// ```
 pub fn move_text(pos: &Position, m: &Move) -> String {
     let geo = &pos.rules().geometry;
     let mut s = geo.square_name(m.from);
@@ -54,9 +66,9 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
 }
 
 /// USI text (`7g7f`, `7g7f+`, lion `7g6f5e`) of a move, if it has at most
-/// two landings and no shots.
+/// two landings and no shots, on a board of at most 26 ranks.
 pub fn usi_text(geo: &Geometry, m: &Move) -> Option<String> {
-    if m.len > 2 || m.n_shots > 0 || m.promotion == Promotion::PromoteWithChain {
+    if m.len > 2 || m.n_shots > 0 || m.promotion == Promotion::PromoteWithChain || geo.height > 26 {
         return None;
     }
     let mut s = usi_square(geo, m.from);
@@ -85,8 +97,13 @@ impl Notation {
             Notation::Native => Ok(()),
             Notation::Usi if has_usi(rules) => Ok(()),
             Notation::Usi => Err(format!(
-                "variant `{}` has no USI notation (its rule file has no [sfen] table, or its board has more than 26 ranks): use --notation native",
-                rules.id
+                "variant `{}` has no USI notation ({}): use --notation native",
+                rules.id,
+                if rules.sfen.is_none() {
+                    "its rule file has no [sfen] table"
+                } else {
+                    "its board has more than 26 ranks, and a USI rank is one letter"
+                }
             )),
         }
     }

@@ -8,7 +8,7 @@
 use gunbai::compile::compile;
 use gunbai::diagnostics::Source;
 use gunbai::movegen::legal_moves;
-use gunbai::notation::{move_text, parse_move, usi_text};
+use gunbai::notation::{Notation, move_text, parse_move, usi_text};
 use gunbai::position::Position;
 use libfuzzer_sys::fuzz_target;
 use std::sync::LazyLock;
@@ -85,7 +85,8 @@ fuzz_target!(|data: &[u8]| {
         assert!(legal.contains(&m), "a parsed move is legal");
         let canonical = move_text(pos, &m);
         assert_eq!(parse_move(pos, &canonical).ok(), Some(m), "canonical text reads back");
-        if let Some(usi) = usi_text(&pos.rules().geometry, &m) {
+        let usi = Notation::Usi.check(pos.rules()).ok().and_then(|()| usi_text(&pos.rules().geometry, &m));
+        if let Some(usi) = usi {
             let back = parse_move(pos, &usi).ok();
             // USI has no decline mark: a declined promotion reads back as
             // the declining move, which is the same move.

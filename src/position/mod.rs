@@ -117,6 +117,14 @@ pub struct Position {
 
 impl Position {
     /// The variant's starting position.
+    ///
+    /// ```
+    /// use gunbai::{board::Colour, position::Position, rules::load_variant};
+    ///
+    /// let pos = Position::start(load_variant("chu", &[]).unwrap());
+    /// assert_eq!(pos.side_to_move(), Colour::Black);
+    /// assert!(pos.outcome().is_none());
+    /// ```
     pub fn start(rules: Arc<Ruleset>) -> Position {
         let mut cells = vec![0; rules.geometry.len()];
         for &(sq, col, ty) in &rules.setup {

@@ -26,7 +26,19 @@ fn error(text: &str, what: &str, span: std::ops::Range<usize>, msg: String) -> P
 }
 
 impl Position {
-    /// Reads a position in the native text format.
+    /// Reads a position in the native text format (docs/notation.md). An
+    /// error points at the field or square that is wrong.
+    ///
+    /// ```
+    /// use gunbai::{position::Position, rules::load_variant};
+    ///
+    /// let rules = load_variant("chu", &[]).unwrap();
+    /// let pos = Position::from_text(rules.clone(), "11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 b").unwrap();
+    /// assert_eq!(pos.to_text(), "11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 b -");
+    ///
+    /// let err = Position::from_text(rules, "11,k/12/12/12/12/12/5,LX,6/12/12/12/12/K,11 b").unwrap_err();
+    /// assert!(err.to_string().contains("unknown piece code `LX`"), "{err}");
+    /// ```
     pub fn from_text(rules: Arc<Ruleset>, text: &str) -> Result<Position, PositionError> {
         let what = "position";
         let fields: Vec<(usize, &str)> = split_fields(text);
@@ -96,7 +108,8 @@ impl Position {
         Ok(pos)
     }
 
-    /// Writes the position in the native text format.
+    /// Writes the position in the native text format, which
+    /// [`Position::from_text`] reads back to the same position.
     pub fn to_text(&self) -> String {
         let geo = &self.rules.geometry;
         let mut ranks = Vec::new();
