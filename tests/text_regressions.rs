@@ -42,44 +42,9 @@ fn gunbai(args: &[&str]) -> (bool, String, String) {
 /// A 36x36 variant (Taikyoku's size): a king, a rook-like slider and a
 /// lion-like double stepper, enough to make captures on every file.
 fn giant() -> Arc<Ruleset> {
-    let toml = r#"
-[variant]
-id = "giant"
-
-[board]
-files = 36
-ranks = 36
-
-[tags]
-royal = "the piece to keep"
-
-[[piece]]
-id = "king"
-code = "K"
-tags = ["royal"]
-moves = [{ step = "all" }]
-
-[[piece]]
-id = "rook"
-code = "R"
-moves = [{ slide = "orth" }]
-
-[[piece]]
-id = "twin"
-code = "TW"
-moves = [{ legs = [{ step = "all" }, { step = "all", optional = true }] }]
-
-[setup]
-board = "SETUP"
-
-[victory]
-loses_when = "count(royal) == 0"
-no_moves = "loss"
-"#;
-    let setup = format!("K,35/{}35,k", "36/".repeat(34));
-    let toml = toml.replace("SETUP", &setup);
+    let toml = include_str!("data/giant36.toml");
     Arc::new(
-        compile(&Source::new("giant.toml", &toml), &[])
+        compile(&Source::new("giant36.toml", toml), &[])
             .unwrap_or_else(|r| panic!("{r}"))
             .ruleset,
     )

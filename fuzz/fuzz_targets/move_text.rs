@@ -20,33 +20,7 @@ const POSITIONS: [&str; 3] = [
 ];
 
 /// A 36x36 variant with a slider and a two-step mover.
-const GIANT: &str = r#"
-[variant]
-id = "giant"
-[board]
-files = 36
-ranks = 36
-[tags]
-royal = ""
-[[piece]]
-id = "king"
-code = "K"
-tags = ["royal"]
-moves = [{ step = "all" }]
-[[piece]]
-id = "rook"
-code = "R"
-moves = [{ slide = "orth" }]
-[[piece]]
-id = "twin"
-code = "TW"
-moves = [{ legs = [{ step = "all" }, { step = "all", optional = true }] }]
-[setup]
-board = "36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/36/K,34,k"
-[victory]
-loses_when = "count(royal) == 0"
-no_moves = "loss"
-"#;
+const GIANT: &str = include_str!("../../tests/data/giant36.toml");
 
 /// Rooks and twins around the files x and aa..aj.
 const GIANT_POSITION: &str = "35,k/36/36/36/36/36/26,R,8,r/36/36/36/36/36/36/36/22,r,r,12/22,TW,r,12/36/36/36/36/36/36/36/36/36/36/36/36/23,r,12/36/36/36/23,R,12/36/36/K,35 b";
