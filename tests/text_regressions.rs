@@ -258,7 +258,7 @@ fn an_sfen_given_as_position_text_gets_one_line_that_names_sfen() {
 #[test]
 fn a_bad_move_error_points_at_the_failing_move_and_token() {
     // The third move is illegal: the error is at column 13 of the list.
-    let (ok, _, stderr) = gunbai(&["moves", "chu", "--moves", "f4-f5", "g9-g8", "a4-a6"]);
+    let (ok, _, stderr) = gunbai(&["moves", "chu", "--moves", "f4-f5 g9-g8 a4-a6"]);
     assert!(!ok);
     assert!(
         stderr.starts_with("--moves:1:13: error: `a4-a6` is not a legal move"),
