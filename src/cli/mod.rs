@@ -52,6 +52,7 @@ mod files;
 mod moves;
 mod options;
 mod perft;
+mod serve;
 mod show;
 mod snapshot;
 mod validate;
@@ -93,6 +94,8 @@ pub enum Command {
     Bench(bench::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
+    /// Serve a local web playground: play any variant, see every piece's moves, edit rule files live.
+    Serve(serve::Args),
 }
 
 /// Runs one subcommand.
@@ -108,6 +111,7 @@ pub fn run(command: Command, style: Style) -> Result<ExitCode, Failure> {
         Command::Options(a) => options::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Completions(a) => completions::run(a),
+        Command::Serve(a) => serve::run(a, style),
     }
 }
 
