@@ -15,8 +15,22 @@ use crate::diagnostics::{Diagnostic, Report, Source};
 use crate::movegen::{Move, Promotion, chain_candidates, legal_moves};
 use crate::position::Position;
 use crate::position::{parse_usi_square, usi_square};
+use crate::ruleset::Ruleset;
+use std::ops::Range;
 
-/// Canonical text of a legal move of `pos`.
+/// Canonical text of a legal move of `pos` (docs/notation.md).
+///
+/// ```
+/// use gunbai::{movegen::legal_moves, notation::move_text, position::Position, rules::load_variant};
+///
+/// let rules = load_variant("chu", &[]).unwrap();
+/// let pos = Position::from_text(rules, "11,k/12/12/12/12/5,p,6/5,p,6/5,LN,6/12/12/12/K,11 b").unwrap();
+/// let mut moves = Vec::new();
+/// legal_moves(&pos, &mut moves);
+/// let texts: Vec<String> = moves.iter().map(|m| move_text(&pos, m)).collect();
+/// assert!(texts.iter().any(|t| t == "f5xf6xf7")); // lion double capture
+/// assert!(texts.iter().any(|t| t == "f5xf6-f5")); // igui
+/// ```
 pub fn move_text(pos: &Position, m: &Move) -> String {
     let geo = &pos.rules().geometry;
     if let Some(ty) = m.drop {
@@ -27,14 +41,10 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
             geo.square_name(m.to())
         );
     }
-    let mover = pos.piece_at(m.from).map(|(c, _)| c);
     let mut s = geo.square_name(m.from);
-    let mut seen: [Square; crate::movegen::MAX_LEGS] = [crate::board::NO_SQUARE; crate::movegen::MAX_LEGS];
+    let captures = captures_at(pos, m);
     for (i, &sq) in m.landings().iter().enumerate() {
-        let captures =
-            sq != m.from && !seen[..i].contains(&sq) && pos.piece_at(sq).is_some_and(|(c, _)| Some(c) != mover);
-        seen[i] = sq;
-        s.push(if captures { 'x' } else { '-' });
+        s.push(if captures[i] { 'x' } else { '-' });
         s.push_str(&geo.square_name(sq));
         for t in m.shots_after(i) {
             s.push('*');
@@ -65,9 +75,9 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
 }
 
 /// USI text (`7g7f`, `7g7f+`, lion `7g6f5e`) of a move, if it has at most
-/// two landings and no shots.
+/// two landings and no shots, on a board of at most 26 ranks.
 pub fn usi_text(geo: &Geometry, m: &Move) -> Option<String> {
-    if m.len > 2 || m.n_shots > 0 || m.promotion == Promotion::PromoteWithChain {
+    if m.len > 2 || m.n_shots > 0 || m.promotion == Promotion::PromoteWithChain || geo.height > 26 {
         return None;
     }
     let mut s = usi_square(geo, m.from);
@@ -89,19 +99,43 @@ pub fn usi_text(geo: &Geometry, m: &Move) -> Option<String> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notation {
     Native,
+    /// Lishogi's USI, for variants whose rule file has an `[sfen]` table.
     Usi,
 }
 
-/// Writes a move in the chosen notation (USI falls back to native text for
-/// moves USI cannot express).
+impl Notation {
+    /// Checks that the variant of `rules` can be written in this notation:
+    /// USI needs an `[sfen]` table and at most 26 ranks (one letter each).
+    pub fn check(self, rules: &Ruleset) -> Result<(), String> {
+        match self {
+            Notation::Native => Ok(()),
+            Notation::Usi if has_usi(rules) => Ok(()),
+            Notation::Usi => Err(format!(
+                "variant `{}` has no USI notation ({}): use --notation native",
+                rules.id,
+                if rules.sfen.is_none() {
+                    "its rule file has no [sfen] table"
+                } else {
+                    "its board has more than 26 ranks, and a USI rank is one letter"
+                }
+            )),
+        }
+    }
+}
+
+fn has_usi(rules: &Ruleset) -> bool {
+    rules.sfen.is_some() && rules.geometry.height <= 26
+}
+
+/// Writes a move in the chosen notation. A move that USI cannot express
+/// (more than two landings, shots) is written in native text; a variant
+/// without USI (see [`Notation::check`]) is written in native text too.
 pub fn write_move(pos: &Position, m: &Move, notation: Notation) -> String {
     match notation {
-        Notation::Native => move_text(pos, m),
-        // USI belongs to variants with an SFEN form; others keep native text.
-        Notation::Usi if pos.rules().sfen.is_some() => usi_drop_text(pos, m)
+        Notation::Usi if has_usi(pos.rules()) => usi_drop_text(pos, m)
             .or_else(|| usi_text(&pos.rules().geometry, m))
             .unwrap_or_else(|| move_text(pos, m)),
-        Notation::Usi => move_text(pos, m),
+        _ => move_text(pos, m),
     }
 }
 
@@ -184,19 +218,66 @@ fn parse_drop(pos: &Position, text: &str) -> Option<Result<Move, Report>> {
     })
 }
 
-fn error(text: &str, span: std::ops::Range<usize>, msg: impl Into<String>) -> Report {
+fn error(text: &str, span: Range<usize>, msg: impl Into<String>) -> Report {
     Report {
         source: Source::new("move", text),
         diagnostics: vec![Diagnostic::error(span, msg)],
     }
 }
 
-/// Reads a move in either notation and finds it among the legal moves.
+/// Plays moves given as text, one after the other, as `--moves` does. An
+/// error points at the failing move within the whole list, whose source is
+/// named `what`.
+///
+/// ```
+/// use gunbai::{notation::play_moves, position::Position, rules::load_variant};
+///
+/// let mut pos = Position::start(load_variant("chu", &[]).unwrap());
+/// play_moves(&mut pos, &["f4-f5", "g9-g8"], "--moves").unwrap();
+/// let err = play_moves(&mut pos, &["f5-f6", "a9-a7"], "--moves").unwrap_err();
+/// // The second move is the one that fails.
+/// assert!(err.to_string().starts_with("--moves:1:7: error"), "{err}");
+/// ```
+pub fn play_moves(pos: &mut Position, moves: &[impl AsRef<str>], what: &str) -> Result<(), Report> {
+    let all: Vec<&str> = moves.iter().map(|m| m.as_ref()).collect();
+    let mut offset = 0;
+    for text in &all {
+        match parse_move(pos, text) {
+            Ok(m) => {
+                pos.play_unchecked(&m);
+            }
+            Err(mut report) => {
+                for d in &mut report.diagnostics {
+                    d.span = offset + d.span.start..offset + d.span.end;
+                }
+                report.source = Source::new(what, all.join(" "));
+                return Err(report);
+            }
+        }
+        offset += text.len() + 1;
+    }
+    Ok(())
+}
+
+/// Reads a move in native text (also XBoard's `f5f6` and `f5f6,f6f7`
+/// forms) or USI, and finds it among the legal moves. Errors point at the
+/// token that is wrong.
+///
+/// ```
+/// use gunbai::{notation::{move_text, parse_move}, position::Position, rules::load_variant};
+///
+/// let pos = Position::start(load_variant("chu", &[]).unwrap());
+/// let m = parse_move(&pos, "f4f5").unwrap(); // XBoard form, same move as `f4-f5`
+/// assert_eq!(move_text(&pos, &m), "f4-f5");
+/// assert!(parse_move(&pos, "f4-f6").is_err()); // not a legal move
+/// ```
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
     if let Some(drop) = parse_drop(pos, text) {
         return drop;
     }
-    let geo = &pos.rules().geometry;
+    let rules = pos.rules();
+    let geo = &rules.geometry;
+    let lead = text.len() - text.trim_start().len();
     let t = text.trim();
     let mut chain_list: Option<&str> = None;
     let (body, promo) = if let Some((b, list)) = t.split_once("+&") {
@@ -211,24 +292,35 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
     } else {
         (t, None)
     };
-    let parsed = split_squares(geo, body).or_else(|| split_usi(geo, body).map(|s| (s, Vec::new())));
-    let Some((squares, shots)) = parsed else {
-        return Err(error(
-            text,
-            0..text.len().max(1),
-            format!("`{t}` is not a move: expected squares like `c4-c5`, `f5xf6xf7` or USI `7g7f`"),
-        ));
+    let whole = lead..lead + t.len().max(1);
+    let shift = |(span, msg): TextError| error(text, lead + span.start..lead + span.end, msg);
+    let written = if body.starts_with(|c: char| c.is_ascii_digit()) {
+        if !has_usi(rules) {
+            return Err(error(
+                text,
+                whole,
+                format!(
+                    "`{t}` looks like USI, but variant `{}` has no USI notation: write squares like `c4-c5`",
+                    rules.id
+                ),
+            ));
+        }
+        read_usi(geo, body).map_err(shift)?
+    } else {
+        read_native(geo, body).map_err(shift)?
     };
+    let squares: Vec<Square> = written.squares.iter().map(|(s, _)| *s).collect();
     if squares.len() < 2 {
         return Err(error(
             text,
-            0..text.len().max(1),
+            whole,
             "a move needs an origin and at least one landing square",
         ));
     }
     let mut legal = Vec::new();
     legal_moves(pos, &mut legal);
     let (from, landings) = (squares[0], &squares[1..]);
+    let shots = &written.shots;
     let candidates: Vec<&Move> = legal
         .iter()
         .filter(|m| {
@@ -267,7 +359,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
             (Some(wanted), actual) => wanted == actual,
             (None, Promotion::None) => true,
             // USI has no decline marker: a plain USI move declines.
-            (None, Promotion::Decline) => !t.contains(['-', 'x']),
+            (None, Promotion::Decline) => written.usi,
             // The reverting is implied by the rules: the suffix may be left out.
             (None, Promotion::Revert) => true,
             (None, _) => false,
@@ -275,39 +367,47 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
         .collect();
     match (chosen.first(), candidates.is_empty()) {
         (Some(m), _) => {
-            // Written separators (`-` / `x`) must say where the move captures.
-            let canonical = move_text(pos, m);
-            let separators = if m.promotion == Promotion::Revert {
-                canonical.strip_suffix('-').unwrap_or(&canonical)
-            } else {
-                &canonical
-            };
-            let wanted: Vec<char> = separators.chars().filter(|c| matches!(c, '-' | 'x')).collect();
-            let given: Vec<char> = body.chars().filter(|c| matches!(c, '-' | 'x')).collect();
-            if !given.is_empty() && given != wanted {
-                let shown = canonical.trim_end_matches(['+', '=', '&']);
-                let d = Diagnostic::error(
-                    0..text.len().max(1),
-                    format!("`{t}` marks captures wrongly: `x` before a square where the move captures, `-` elsewhere"),
-                )
-                .with_help(format!("did you mean `{shown}`?"));
-                return Err(Report {
-                    source: Source::new("move", text),
-                    diagnostics: vec![d],
-                });
+            // Written capture marks (`-` / `x`) must say where the move
+            // captures; landings written without one (XBoard) are not checked.
+            let captures = captures_at(pos, m);
+            for (i, mark) in written.marks.iter().enumerate() {
+                if let Some((mark, at)) = *mark
+                    && (mark == 'x') != captures[i]
+                {
+                    let shown = move_text(pos, m);
+                    let shown = shown.trim_end_matches(['+', '=', '&']);
+                    let d = Diagnostic::error(
+                        lead + at..lead + at + 1,
+                        if mark == 'x' {
+                            format!("`{t}` marks a capture where the move captures nothing")
+                        } else {
+                            format!("`{t}` captures here: write `x` before the square, `-` where it captures nothing")
+                        },
+                    )
+                    .with_help(format!("did you mean `{shown}`?"));
+                    return Err(Report {
+                        source: Source::new("move", text),
+                        diagnostics: vec![d],
+                    });
+                }
             }
             Ok(***m)
         }
         (None, false) => {
             let has_choice = candidates.iter().any(|m| m.promotion == Promotion::Decline);
-            let msg = if has_choice && promo.is_none() {
-                format!("`{t}` can promote: add `+` to promote or `=` to decline")
+            let end = lead + t.len();
+            let suffix = lead + body.len()..end.max(lead + body.len() + 1);
+            let (span, msg) = if has_choice && promo.is_none() {
+                (
+                    suffix,
+                    format!("`{t}` can promote: add `+` to promote or `=` to decline"),
+                )
             } else if candidates.iter().all(|m| m.promotion == Promotion::None) {
-                format!("`{t}`: this move cannot promote")
+                (suffix, format!("`{t}`: this move cannot promote"))
             } else {
-                format!("`{t}`: promotion is compulsory here, write `+`")
+                (suffix, format!("`{t}`: promotion is compulsory here, write `+`"))
             };
-            Err(error(text, 0..text.len().max(1), msg))
+            Err(error(text, span, msg))
         }
         (None, true) => {
             let mut from_here: Vec<String> = legal
@@ -316,75 +416,206 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
                 .map(|m| move_text(pos, m))
                 .collect();
             from_here.sort();
-            let help = if pos.outcome().is_some() {
-                "the game is over: there are no legal moves".to_string()
+            let origin_span = written.squares[0].1.clone();
+            let (span, help) = if pos.outcome().is_some() {
+                (whole, "the game is over: there are no legal moves".to_string())
             } else if from_here.is_empty() {
-                match pos.piece_at(from) {
+                let help = match pos.piece_at(from) {
                     None => format!("there is no piece on {}", geo.square_name(from)),
                     Some((c, _)) if c != pos.side_to_move() => {
                         format!("the piece on {} is not the side to move's", geo.square_name(from))
                     }
                     Some(_) => format!("the piece on {} has no legal move", geo.square_name(from)),
-                }
+                };
+                (lead + origin_span.start..lead + origin_span.end, help)
             } else {
                 let shown: Vec<&str> = from_here.iter().take(12).map(|s| s.as_str()).collect();
-                format!(
+                let help = format!(
                     "legal moves from {}: {}{}",
                     geo.square_name(from),
                     shown.join(" "),
                     if from_here.len() > 12 { " ..." } else { "" }
-                )
+                );
+                (whole, help)
             };
             Err(Report {
                 source: Source::new("move", text),
                 diagnostics: vec![
-                    Diagnostic::error(
-                        0..text.len().max(1),
-                        format!("`{t}` is not a legal move in this position"),
-                    )
-                    .with_help(help),
+                    Diagnostic::error(span, format!("`{t}` is not a legal move in this position")).with_help(help),
                 ],
             })
         }
     }
 }
 
-/// Squares of a native move text, and its shots as (landing index, square).
-/// Shots of a move text: (index of the landing they follow, square).
-type Shots = Vec<(usize, Square)>;
-
-fn split_squares(geo: &Geometry, body: &str) -> Option<(Vec<Square>, Shots)> {
-    let mut out = Vec::new();
-    let mut shots = Vec::new();
-    for (i, part) in body.split(['-', 'x']).enumerate() {
-        let mut pieces = part.split('*');
-        out.push(geo.parse_square(pieces.next()?)?);
-        for shot in pieces {
-            if i == 0 {
-                return None;
-            }
-            shots.push((i - 1, geo.parse_square(shot)?));
-        }
+/// For each landing of `m`, whether it captures there (an enemy stands
+/// there at the start of the move, and the square is neither the origin nor
+/// a square landed on earlier in the move).
+fn captures_at(pos: &Position, m: &Move) -> [bool; crate::movegen::MAX_LEGS] {
+    let mover = pos.piece_at(m.from).map(|(c, _)| c);
+    let mut out = [false; crate::movegen::MAX_LEGS];
+    let landings = m.landings();
+    for (i, &sq) in landings.iter().enumerate() {
+        out[i] =
+            sq != m.from && !landings[..i].contains(&sq) && pos.piece_at(sq).is_some_and(|(c, _)| Some(c) != mover);
     }
-    Some((out, shots))
+    out
 }
 
-fn split_usi(geo: &Geometry, body: &str) -> Option<Vec<Square>> {
-    let mut out = Vec::new();
+/// A span in a move text and what is wrong there.
+type TextError = (Range<usize>, String);
+
+/// A move as written, before it is matched against the legal moves.
+struct Written {
+    /// The origin, then every landing, each with its span.
+    squares: Vec<(Square, Range<usize>)>,
+    /// For each landing: the capture mark written before it and where, or
+    /// `None` (XBoard's and USI's forms have none).
+    marks: Vec<Option<(char, usize)>>,
+    /// Shots: (index of the landing they follow, square).
+    shots: Vec<(usize, Square)>,
+    usi: bool,
+}
+
+/// Reads one native square (`f5`, `aa12`) at byte `at`: its letters, then
+/// its rank number. Returns the square and where it ends.
+fn square_at(geo: &Geometry, body: &str, at: usize) -> Result<(Square, usize), TextError> {
     let b = body.as_bytes();
+    let mut i = at;
+    while i < b.len() && b[i].is_ascii_lowercase() {
+        i += 1;
+    }
+    let letters_end = i;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    if at == letters_end || letters_end == i {
+        // Show the whole word that should have been a square.
+        let mut end = i;
+        while end < b.len() && b[end].is_ascii_alphanumeric() {
+            end += 1;
+        }
+        let end = end.max(at + body[at..].chars().next().map_or(1, char::len_utf8));
+        let end = end.min(body.len()).max(at);
+        let word = &body[at..end];
+        let msg = if word.is_empty() {
+            "expected a square like `c4` here".to_string()
+        } else {
+            format!("`{word}` is not a square: a square is its file letters, then its rank number (`c4`, `aa12`)")
+        };
+        return Err((at..end.max(at + 1), msg));
+    }
+    let word = &body[at..i];
+    match geo.parse_square(word) {
+        Some(sq) => Ok((sq, i)),
+        None => Err((
+            at..i,
+            format!("`{word}` is not a square of this {}x{} board", geo.width, geo.height),
+        )),
+    }
+}
+
+/// Reads native move text: `f5xf6-f5`, shots `d2-e3*e4`, and XBoard's
+/// `f5f6` and `f5f6,f6f7`. A square always ends with its rank number, so
+/// after a square `-` and `x` are capture marks, except that an `x` right
+/// before a digit is the file `x` of a separator-less landing (`f5x6`).
+fn read_native(geo: &Geometry, body: &str) -> Result<Written, TextError> {
+    let b = body.as_bytes();
+    let (origin, mut i) = square_at(geo, body, 0)?;
+    let mut w = Written {
+        squares: vec![(origin, 0..i)],
+        marks: Vec::new(),
+        shots: Vec::new(),
+        usi: false,
+    };
+    while i < b.len() {
+        let c = b[i];
+        let next_is_digit = b.get(i + 1).is_some_and(u8::is_ascii_digit);
+        let (mark, at) = match c {
+            b'-' => (Some(('-', i)), i + 1),
+            b'x' if !next_is_digit => (Some(('x', i)), i + 1),
+            b'*' => {
+                if w.marks.is_empty() {
+                    return Err((i..i + 1, "a shot `*SQUARE` follows a landing, not the origin".into()));
+                }
+                let (sq, end) = square_at(geo, body, i + 1)?;
+                w.shots.push((w.marks.len() - 1, sq));
+                i = end;
+                continue;
+            }
+            b',' => {
+                // XBoard's next leg: it starts where the previous one ended.
+                let (sq, end) = square_at(geo, body, i + 1)?;
+                let (prev, _) = w.squares[w.squares.len() - 1];
+                if sq != prev {
+                    return Err((
+                        i + 1..end,
+                        format!(
+                            "each leg starts where the previous one ended: expected `{}`",
+                            geo.square_name(prev)
+                        ),
+                    ));
+                }
+                if end >= b.len() || !(b[end] == b'-' || b[end].is_ascii_lowercase()) {
+                    return Err((end..end + 1, "expected the leg's landing square here".into()));
+                }
+                i = end;
+                continue;
+            }
+            c if c.is_ascii_lowercase() => (None, i),
+            _ => {
+                let ch = body[i..].chars().next().unwrap_or(' ');
+                return Err((
+                    i..i + ch.len_utf8(),
+                    format!(
+                        "unexpected `{ch}`: expected `-` or `x` and a square, `*` and a shot square, or `,` and the next leg"
+                    ),
+                ));
+            }
+        };
+        let (sq, end) = square_at(geo, body, at)?;
+        w.squares.push((sq, at..end));
+        w.marks.push(mark);
+        i = end;
+    }
+    Ok(w)
+}
+
+/// Reads a USI move: squares like `7g`, at most three.
+fn read_usi(geo: &Geometry, body: &str) -> Result<Written, TextError> {
+    let b = body.as_bytes();
+    let mut w = Written {
+        squares: Vec::new(),
+        marks: Vec::new(),
+        shots: Vec::new(),
+        usi: true,
+    };
     let mut i = 0;
     while i < b.len() {
         let start = i;
         while i < b.len() && b[i].is_ascii_digit() {
             i += 1;
         }
-        if i == start || i >= b.len() {
-            return None;
-        }
         // The rank letter: step over a whole character, so that a
         // non-ASCII one is rejected rather than split.
-        i += body[i..].chars().next().map_or(1, char::len_utf8);
-        out.push(parse_usi_square(geo, &body[start..i])?);
+        let letter = body[i..].chars().next();
+        i += letter.map_or(0, char::len_utf8);
+        let word = &body[start..i];
+        let Some(sq) = (i > start + 1 && letter.is_some_and(|c| c.is_ascii_lowercase()))
+            .then(|| parse_usi_square(geo, word))
+            .flatten()
+        else {
+            return Err((
+                start..i.max(start + 1),
+                format!(
+                    "`{word}` is not a USI square of this board (file number from the right, rank letter from the top: `7g`)"
+                ),
+            ));
+        };
+        if !w.squares.is_empty() {
+            w.marks.push(None);
+        }
+        w.squares.push((sq, start..i));
     }
-    Some(out)
+    Ok(w)
 }

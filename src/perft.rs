@@ -69,8 +69,10 @@ type EffectKey = (
 fn effect_key(pos: &Position, m: &Move) -> EffectKey {
     let mut caps = [u16::MAX; crate::movegen::MAX_LEGS];
     let mover = pos.piece_at(m.from).map(|(c, _)| c);
+    // A set: a path that comes back to a square it captured on captures
+    // there once (`e5xe6-e7-e6` and `e5xe6` take the same piece).
     for (i, &sq) in m.landings().iter().enumerate() {
-        if sq != m.from && pos.piece_at(sq).is_some_and(|(c, _)| Some(c) != mover) {
+        if sq != m.from && !m.landings()[..i].contains(&sq) && pos.piece_at(sq).is_some_and(|(c, _)| Some(c) != mover) {
             caps[i] = sq;
         }
     }
@@ -80,7 +82,20 @@ fn effect_key(pos: &Position, m: &Move) -> EffectKey {
     (m.from, m.to(), caps, m.promotion, m.chain, shots)
 }
 
-/// Counts leaf nodes at `depth`.
+/// Counts leaf nodes at `depth` (depth 0 is the position itself: 1).
+///
+/// ```
+/// use gunbai::{perft::{Convention, perft}, position::Position, rules::load_variant};
+///
+/// // A lone lion in the middle of an empty Chu board has 88 paths but 25
+/// // different effects (the 24 squares within two, and one pass); the kings
+/// // in their corners add 3 moves each way.
+/// let rules = load_variant("chu", &[]).unwrap();
+/// let text = "11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 b";
+/// let mut pos = Position::from_text(rules, text).unwrap();
+/// assert_eq!(perft(&mut pos, 1, Convention::Paths), 91);
+/// assert_eq!(perft(&mut pos, 1, Convention::Effects), 28);
+/// ```
 pub fn perft(pos: &mut Position, depth: u32, conv: Convention) -> u64 {
     let mut buffers: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
     count(pos, depth, conv, &mut buffers)
@@ -99,7 +114,7 @@ fn count(pos: &mut Position, depth: u32, conv: Convention, buffers: &mut [Vec<Mo
     }
     let mut nodes = 0;
     for m in mine.iter() {
-        let undo = pos.play(m);
+        let undo = pos.play_unchecked(m);
         forget_end(pos, conv);
         nodes += count(pos, depth - 1, conv, rest);
         pos.unplay(&undo);
@@ -113,7 +128,7 @@ pub fn divide(pos: &mut Position, depth: u32, conv: Convention) -> Vec<(Move, u6
     convention_moves(pos, conv, &mut root);
     root.into_iter()
         .map(|m| {
-            let undo = pos.play(&m);
+            let undo = pos.play_unchecked(&m);
             forget_end(pos, conv);
             let n = if depth <= 1 { 1 } else { perft(pos, depth - 1, conv) };
             pos.unplay(&undo);

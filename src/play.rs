@@ -4,9 +4,10 @@
 
 use crate::board::{Colour, Square};
 use crate::dsl::eval;
+use crate::movegen::MAX_LEGS;
 use crate::movegen::{Move, PointFacts, Promotion, SideFacts, in_check};
 use crate::position::{
-    Cell, EndReason, HAND_ENTRY, LastMove, MAX_CAPTURES, Outcome, Position, cell, cell_colour, cell_type, hand_entry,
+    Cell, EndReason, HAND_ENTRY, LastMove, Outcome, Position, cell, cell_colour, cell_type, hand_entry,
 };
 use crate::ruleset::{BothLose, RepetitionPolicy, Result3, TypeId};
 
@@ -17,25 +18,34 @@ pub struct Undo {
     journal: usize,
     side: Colour,
     last: LastMove,
+    /// The kill log's length before the move.
+    kills: u32,
     hash: u64,
     outcome: Option<Outcome>,
     pending_win: Option<(Colour, u8)>,
     killed: [[u64; 4]; 2],
 }
 
+/// A move given to [`Position::play`] that is not legal in the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove;
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the move is not legal in this position")
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
 /// The pieces a move captures by moving, in path order (each square once).
-fn victims(pos: &Position, m: &Move, out: &mut [(Square, Cell); MAX_CAPTURES]) -> usize {
+fn victims(pos: &Position, m: &Move, out: &mut [(Square, Cell); MAX_LEGS]) -> usize {
     let mover = pos.cells[usize::from(m.from)];
     let colour = cell_colour(mover);
     let mut n = 0;
     for &sq in m.landings() {
         let c = pos.cells[usize::from(sq)];
-        if sq != m.from
-            && c != 0
-            && cell_colour(c) != colour
-            && !out[..n].iter().any(|(s, _)| *s == sq)
-            && n < MAX_CAPTURES
-        {
+        if sq != m.from && c != 0 && cell_colour(c) != colour && !out[..n].iter().any(|(s, _)| *s == sq) {
             out[n] = (sq, c);
             n += 1;
         }
@@ -67,7 +77,7 @@ pub(crate) fn hash_after(pos: &Position, m: &Move) -> u64 {
         // Shots, auras and promotion effects can change any square, and
         // hands change with captures and drops: play it.
         let mut p = pos.clone();
-        p.play(m);
+        p.play_unchecked(m);
         return p.hash;
     }
     let n = pos.cells.len();
@@ -75,7 +85,7 @@ pub(crate) fn hash_after(pos: &Position, m: &Move) -> u64 {
     let mut h = pos.hash ^ rules.zobrist_side;
     let mover = pos.cells[usize::from(m.from)];
     h ^= z(mover, m.from);
-    let mut caps = [(0, 0); MAX_CAPTURES];
+    let mut caps = [(0, 0); MAX_LEGS];
     let n_caps = victims(pos, m, &mut caps);
     for &(sq, c) in &caps[..n_caps] {
         h ^= z(c, sq);
@@ -119,16 +129,14 @@ impl Position {
         self.journal.push((hand_entry(colour, ty), old));
     }
 
-    /// Removes the piece on `sq` as killed: kill history, the record of
-    /// the move's captures, and the other side's hand in variants with
-    /// drops.
-    fn kill(&mut self, sq: Square, last: &mut LastMove) {
+    /// Removes the piece on `sq` as killed: kill history, the move's kill
+    /// log, and the other side's hand in variants with drops.
+    fn kill(&mut self, sq: Square) {
         let c = self.cells[usize::from(sq)];
         if c == 0 {
             return;
         }
-        self.mark_killed(cell_colour(c), cell_type(c));
-        last.push_capture(sq, cell_type(c));
+        self.record_kill(sq, cell_colour(c), cell_type(c));
         self.set(sq, 0);
         if let Some(ty) = self
             .rules
@@ -140,12 +148,52 @@ impl Position {
         }
     }
 
-    /// Plays a move that `legal_moves` generated for this position.
-    pub fn play(&mut self, m: &Move) -> Undo {
+    /// Notes a death in the kill history and the move's kill log.
+    fn record_kill(&mut self, sq: Square, colour: Colour, ty: TypeId) {
+        self.mark_killed(colour, ty);
+        self.kill_log.push((sq, ty));
+    }
+
+    /// Plays `m` if it is one of this position's legal moves, and returns
+    /// what [`Position::unplay`] needs to take it back. An illegal move
+    /// leaves the position unchanged. This generates the legal moves to
+    /// check: for moves that come from [`crate::movegen::legal_moves`] or
+    /// [`crate::notation::parse_move`] on this position, use
+    /// [`Position::play_unchecked`].
+    ///
+    /// ```
+    /// use gunbai::{movegen::legal_moves, position::Position, rules::load_variant};
+    ///
+    /// let mut pos = Position::start(load_variant("chu", &[]).unwrap());
+    /// let mut moves = Vec::new();
+    /// legal_moves(&pos, &mut moves);
+    /// let first = moves[0];
+    /// let undo = pos.play(&first).unwrap();
+    /// // The same move is not legal for the other side.
+    /// assert!(pos.play(&first).is_err());
+    /// pos.unplay(&undo);
+    /// ```
+    pub fn play(&mut self, m: &Move) -> Result<Undo, IllegalMove> {
+        let mut legal = Vec::new();
+        crate::movegen::legal_moves(self, &mut legal);
+        if legal.contains(m) {
+            Ok(self.play_unchecked(m))
+        } else {
+            Err(IllegalMove)
+        }
+    }
+
+    /// Plays a move that [`crate::movegen::legal_moves`] generated for this
+    /// position (or [`crate::notation::parse_move`] read for it), without
+    /// checking. Any other move leaves the position in an unspecified
+    /// (though memory-safe) state: counts, hash and outcome may no longer
+    /// agree with the board. Use [`Position::play`] for moves from elsewhere.
+    pub fn play_unchecked(&mut self, m: &Move) -> Undo {
         let undo = Undo {
             journal: self.journal.len(),
             side: self.side,
             last: self.last,
+            kills: self.kill_log.len() as u32,
             hash: self.hash,
             outcome: self.outcome,
             pending_win: self.pending_win,
@@ -160,29 +208,32 @@ impl Position {
             self.last = LastMove {
                 mover: Some(ty),
                 to: Some(m.to()),
-                ..LastMove::default()
+                first_kill: self.kill_log.len() as u32,
+                n_kills: 0,
             };
             return self.finish_move(side, undo);
         }
         let moving = self.cells[usize::from(m.from)];
-        let mut last = LastMove {
-            mover: Some(cell_type(moving)),
-            to: Some(m.to()),
-            ..LastMove::default()
-        };
+        let first_kill = self.kill_log.len();
         if self.rules.has_effects {
-            self.play_with_effects(m, moving, &mut last);
+            self.play_with_effects(m, moving);
         } else {
             let placed = placed_cell(self, m);
-            let mut caps = [(0, 0); MAX_CAPTURES];
+            let mut caps = [(0, 0); MAX_LEGS];
             let n = victims(self, m, &mut caps);
             self.set(m.from, 0);
             for &(sq, _) in &caps[..n] {
-                self.kill(sq, &mut last);
+                self.kill(sq);
             }
             self.set(m.to(), placed);
         }
-        self.last = last;
+        // Rules judged during the move still saw the previous move.
+        self.last = LastMove {
+            mover: Some(cell_type(moving)),
+            to: Some(m.to()),
+            first_kill: first_kill as u32,
+            n_kills: (self.kill_log.len() - first_kill) as u32,
+        };
         self.finish_move(side, undo)
     }
 
@@ -208,7 +259,7 @@ impl Position {
     /// landing captures, then the shots fired after it; a mover that lands
     /// in a killing aura dies; a source of such an aura that arrives kills
     /// around it; promotion and what it sets off; compulsory demotions.
-    fn play_with_effects(&mut self, m: &Move, moving: Cell, last: &mut LastMove) {
+    fn play_with_effects(&mut self, m: &Move, moving: Cell) {
         let rules = self.rules.clone();
         let side = cell_colour(moving);
         let mut placed = placed_cell(self, m);
@@ -228,18 +279,26 @@ impl Position {
         for (i, &sq) in m.landings().iter().enumerate() {
             let c = self.cells[usize::from(sq)];
             if c != 0 && cell_colour(c) != side {
-                self.kill(sq, last);
+                self.kill(sq);
             }
-            // A demotion that applies where the mover lands takes effect
-            // at once, before it shoots (it then ends its move there).
-            if self.demoted_on_landing(current, sq) {
-                current = cell(side, rules.origin(cell_type(current)));
-                placed = current;
+            // Demotions are judged at each landing, with the mover standing
+            // there, before its shots: its own (it then ends its move there)
+            // and those its arrival causes (Ko §8.3: a fog near an arriving
+            // lamp reverts before the lamp shoots).
+            if !rules.demotions.is_empty() {
+                self.set(sq, current);
+                self.demote_all();
+                let now = self.cells[usize::from(sq)];
+                if now != current {
+                    current = now;
+                    placed = now;
+                }
+                self.set(sq, 0);
             }
             for t in m.shots_after(i) {
                 let c = self.cells[usize::from(t)];
                 if c != 0 && cell_colour(c) != side {
-                    self.kill(t, last);
+                    self.kill(t);
                 }
             }
         }
@@ -248,8 +307,7 @@ impl Position {
         let source = rules.auras.iter().any(|a| a.source.contains(mover_ty));
         if !source && self.in_aura(to, side) {
             // Burnt on arrival: it dies where it lands (friendly fire counts).
-            self.mark_killed(side, mover_ty);
-            last.push_capture(to, mover_ty);
+            self.record_kill(to, side, mover_ty);
             self.demote_all();
             return;
         }
@@ -259,7 +317,7 @@ impl Position {
         for a in rules.auras.iter() {
             let is_source = a.source.contains(cell_type(placed));
             if is_source && (!promoted_now || a.on_creation || a.source.contains(mover_ty)) {
-                self.burn_around(to, a, side, last);
+                self.burn_around(to, a, side);
             }
         }
         if promoted_now {
@@ -271,7 +329,7 @@ impl Position {
                     })
                     .collect();
                 for s in enemies {
-                    self.kill(s, last);
+                    self.kill(s);
                 }
                 for &s in &chain {
                     let c = self.cells[usize::from(s)];
@@ -286,25 +344,6 @@ impl Position {
             }
         }
         self.demote_all();
-    }
-
-    /// Would the moving piece `mover` (not on the board) be demoted on `sq`?
-    fn demoted_on_landing(&self, mover: Cell, sq: Square) -> bool {
-        let ty = cell_type(mover);
-        let rules = &self.rules;
-        if rules.origin(ty) == ty || !rules.demotions.iter().any(|d| d.kinds.contains(ty)) {
-            return false;
-        }
-        let facts = PointFacts {
-            pos: self,
-            cells: &self.cells,
-            subject: (mover, sq),
-            other: None,
-        };
-        rules
-            .demotions
-            .iter()
-            .any(|d| d.kinds.contains(ty) && eval(&d.when, &facts) != 0)
     }
 
     /// Is `sq` within a killing aura that harms a piece of `side`?
@@ -329,7 +368,7 @@ impl Position {
     /// distance (only enemies, for an `enemies_only` aura); if another source
     /// it would harm stands there, the arriving one dies too (the standing
     /// one survives).
-    fn burn_around(&mut self, sq: Square, a: &crate::ruleset::KillAura, side: Colour, last: &mut LastMove) {
+    fn burn_around(&mut self, sq: Square, a: &crate::ruleset::KillAura, side: Colour) {
         let geo = self.rules.geometry.clone();
         let (x0, y0) = geo.xy(sq);
         let d = i32::from(a.distance);
@@ -347,12 +386,12 @@ impl Position {
                 if sources.contains(cell_type(c)) {
                     met_source = true;
                 } else {
-                    self.kill(t, last);
+                    self.kill(t);
                 }
             }
         }
         if met_source {
-            self.kill(sq, last);
+            self.kill(sq);
         }
     }
 
@@ -374,18 +413,17 @@ impl Position {
                 if origin == ty {
                     continue;
                 }
-                let cells = self.cells.clone();
                 let facts = PointFacts {
                     pos: self,
-                    cells: &cells,
+                    cells: &self.cells,
                     subject: (c, sq),
                     other: None,
                 };
-                if rules
+                let demoted = rules
                     .demotions
                     .iter()
-                    .any(|d| d.kinds.contains(ty) && eval(&d.when, &facts) != 0)
-                {
+                    .any(|d| d.kinds.contains(ty) && eval(&d.when, &facts) != 0);
+                if demoted {
                     self.set(sq, cell(cell_colour(c), origin));
                     changed = true;
                 }
@@ -420,6 +458,7 @@ impl Position {
         }
         self.side = undo.side;
         self.last = undo.last;
+        self.kill_log.truncate(undo.kills as usize);
         self.hash = undo.hash;
         self.outcome = undo.outcome;
         self.pending_win = undo.pending_win;

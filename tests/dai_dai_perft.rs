@@ -23,7 +23,7 @@ fn depth_one_by_kind(pos: &Position) -> BTreeMap<String, usize> {
     legal_moves(pos, &mut v);
     let mut tally = BTreeMap::new();
     for m in &v {
-        let (_, ty) = pos.piece_at(m.from).expect("a piece on the origin");
+        let (_, ty) = pos.piece_at(m.from()).expect("a piece on the origin");
         *tally.entry(pos.rules().kind_of(ty).id.clone()).or_insert(0) += 1;
     }
     tally

@@ -74,25 +74,25 @@ fn forbid_repeat_removes_the_moves_that_repeat_at_depth_4() {
         let mut m1 = Vec::new();
         gunbai::movegen::legal_moves(pos, &mut m1);
         for a in &m1 {
-            let ua = pos.play(a);
+            let ua = pos.play_unchecked(a);
             let mut m2 = Vec::new();
             gunbai::movegen::legal_moves(pos, &mut m2);
             for b in &m2 {
-                let ub = pos.play(b);
+                let ub = pos.play_unchecked(b);
                 let ply2_hash = pos.hash();
                 let mut m3 = Vec::new();
                 gunbai::movegen::legal_moves(pos, &mut m3);
                 for c in &m3 {
                     // Only a move back to the first move's origin, or a
                     // pass, can start a way back to an earlier position.
-                    if c.to() != a.from && c.to() != c.from {
+                    if c.to() != a.from() && c.to() != c.from() {
                         continue;
                     }
-                    let uc = pos.play(c);
+                    let uc = pos.play_unchecked(c);
                     let mut m4 = Vec::new();
                     gunbai::movegen::legal_moves(pos, &mut m4);
                     for d in &m4 {
-                        let ud = pos.play(d);
+                        let ud = pos.play_unchecked(d);
                         if pos.hash() == start_hash || pos.hash() == ply2_hash {
                             repeats += 1;
                         }
@@ -137,12 +137,12 @@ fn promotes_upward_is_hachus_upward_compatible_set() {
         let from = rules.geometry.parse_square("h10").expect("h10");
         let into_zone: Vec<_> = moves
             .iter()
-            .filter(|m| m.from == from && rules.geometry.xy(m.to()).1 >= 10)
+            .filter(|m| m.from() == from && rules.geometry.xy(m.to()).1 >= 10)
             .collect();
         assert!(!into_zone.is_empty(), "{code} can enter the zone from h10");
         let declines = into_zone
             .iter()
-            .any(|m| m.promotion == gunbai::movegen::Promotion::Decline);
+            .any(|m| m.promotion() == gunbai::movegen::Promotion::Decline);
         assert_eq!(
             declines,
             !upward.contains(&code.as_str()),

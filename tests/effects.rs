@@ -209,14 +209,18 @@ fn moves_from(pos: &Position, sq: &str) -> Vec<String> {
     let from = pos.rules().geometry.parse_square(sq).expect("square");
     let mut v = Vec::new();
     legal_moves(pos, &mut v);
-    let mut t: Vec<String> = v.iter().filter(|m| m.from == from).map(|m| move_text(pos, m)).collect();
+    let mut t: Vec<String> = v
+        .iter()
+        .filter(|m| m.from() == from)
+        .map(|m| move_text(pos, m))
+        .collect();
     t.sort();
     t
 }
 
 fn play(pos: &mut Position, text: &str) {
     let m = parse_move(pos, text).unwrap_or_else(|e| panic!("{e}"));
-    pos.play(&m);
+    pos.play_unchecked(&m);
 }
 
 fn at(pos: &Position, sq: &str) -> Option<String> {

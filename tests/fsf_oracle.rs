@@ -157,7 +157,7 @@ fn compare(variant: &str, games: usize, plies: usize, depth: u32) -> usize {
             }
             let pick = theirs[rng.below(theirs.len())].clone();
             let m = parse_move(&pos, &pick).unwrap_or_else(|e| panic!("{}: `{pick}`: {e:?}", context()));
-            pos.play(&m);
+            pos.play_unchecked(&m);
             played.push(pick);
         }
     }

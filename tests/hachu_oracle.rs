@@ -145,13 +145,13 @@ fn xboard_text(pos: &Position, m: &Move) -> Option<String> {
     if let [first, second] = landings
         && pos.piece_at(*first).is_none()
     {
-        if *second == m.from {
+        if *second == m.from() {
             return None;
         }
         landings = &m.landings()[1..];
     }
     let mut text = String::new();
-    let mut at = m.from;
+    let mut at = m.from();
     for (i, &l) in landings.iter().enumerate() {
         if i > 0 {
             text.push(',');
@@ -160,7 +160,7 @@ fn xboard_text(pos: &Position, m: &Move) -> Option<String> {
         text.push_str(&name(l));
         at = l;
     }
-    if matches!(m.promotion, Promotion::Promote | Promotion::PromoteWithChain) {
+    if matches!(m.promotion(), Promotion::Promote | Promotion::PromoteWithChain) {
         text.push('+');
     }
     Some(text)
@@ -187,11 +187,11 @@ fn expected(pos: &Position, moves: &[Move], from: Square) -> Expected {
         promoting: BTreeSet::new(),
         first_legs: BTreeMap::new(),
     };
-    for m in moves.iter().filter(|m| m.from == from) {
+    for m in moves.iter().filter(|m| m.from() == from) {
         match m.landings() {
             [to] => {
                 e.single.insert(*to);
-                if m.promotion == Promotion::Promote {
+                if m.promotion() == Promotion::Promote {
                     e.promoting.insert(*to);
                 }
             }
@@ -346,11 +346,11 @@ fn differential(variant: &str, hachu_variant: &str, options: &[&str], games: u64
             // earlier (see `compare`), which gunbai does not track.
             let zone = rules.promotion.as_ref().map(|p| &p.zone[side.index()]);
             moves.retain(|m| {
-                let in_zone = zone.is_some_and(|z| z[usize::from(m.from)]);
-                if in_zone && m.promotion == Promotion::Promote {
+                let in_zone = zone.is_some_and(|z| z[usize::from(m.from())]);
+                if in_zone && m.promotion() == Promotion::Promote {
                     return false;
                 }
-                let undo = pos.play(m);
+                let undo = pos.play_unchecked(m);
                 let safe = !in_check(&pos, side);
                 pos.unplay(&undo);
                 safe && xboard_text(&pos, m).is_some()
@@ -369,7 +369,7 @@ fn differential(variant: &str, hachu_variant: &str, options: &[&str], games: u64
                 break;
             }
             record.push(text);
-            pos.play(&m);
+            pos.play_unchecked(&m);
         }
     }
     assert!(

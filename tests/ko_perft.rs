@@ -26,7 +26,7 @@ fn depth_one_by_kind(pos: &Position) -> BTreeMap<String, usize> {
     legal_moves(pos, &mut v);
     let mut tally = BTreeMap::new();
     for m in &v {
-        let (_, ty) = pos.piece_at(m.from).expect("a piece on the origin");
+        let (_, ty) = pos.piece_at(m.from()).expect("a piece on the origin");
         *tally.entry(pos.rules().kind_of(ty).id.clone()).or_insert(0) += 1;
     }
     tally
@@ -153,7 +153,7 @@ fn white_has_the_same_228_first_moves_rotated() {
     // White's array is Black's rotated: with White to move it has 228 too.
     let mut pos = start(&[]);
     let m = gunbai::notation::parse_move(&pos, "c6-c7").expect("legal");
-    pos.play(&m);
+    pos.play_unchecked(&m);
     assert_eq!(perft(&mut pos, 1, Convention::Paths), 228);
 }
 

@@ -77,7 +77,9 @@ fn single_shots(pos: &Position, landings: &str) -> Vec<String> {
 /// Does some legal move of the piece on `from` shoot at `target`?
 fn shoots_at(pos: &Position, from: &str, target: &str) -> bool {
     let (from, target) = (sq(pos, from), sq(pos, target));
-    legal(pos).iter().any(|m| m.from == from && m.shots().contains(&target))
+    legal(pos)
+        .iter()
+        .any(|m| m.from() == from && m.shots().contains(&target))
 }
 
 /// Whether `colour` has lost a piece of kind `code` (unpromoted type).

@@ -92,7 +92,7 @@ fn play(rules: &Arc<Ruleset>, choices: &[Index]) -> Result<Position, TestCaseErr
         }
         let m = moves[choice.index(moves.len())];
         let before = pos.to_text();
-        pos.play(&m);
+        pos.play_unchecked(&m);
         let text = pos.to_text();
         let back = Position::from_text(rules.clone(), &text)
             .map_err(|e| TestCaseError::fail(format!("own text does not read: {text}\n{e}")))?;

@@ -39,7 +39,7 @@ fn from(pos: &Position, square: &str) -> Vec<String> {
 fn play(pos: &mut Position, moves: &str) {
     for mv in moves.split_whitespace() {
         let m = parse_move(pos, mv).unwrap_or_else(|e| panic!("`{mv}`: {e:?}"));
-        pos.play(&m);
+        pos.play_unchecked(&m);
     }
 }
 
@@ -161,12 +161,12 @@ fn hands_are_part_of_the_hash_and_of_make_unmake() {
     let mut pos = sfen("shogi", "4k4/9/9/9/4+p4/4G4/9/9/4K4 b P 1");
     let (hash, text) = (pos.hash(), pos.to_text());
     let m = parse_move(&pos, "5f5e").expect("capture");
-    let undo = pos.play(&m);
+    let undo = pos.play_unchecked(&m);
     assert_eq!(pos.in_hand(Colour::Black, kind(&pos, "pawn")), 2);
     pos.unplay(&undo);
     assert_eq!((pos.hash(), pos.to_text()), (hash, text));
     let d = parse_move(&pos, "P*1e").expect("drop");
-    let undo = pos.play(&d);
+    let undo = pos.play_unchecked(&d);
     assert_eq!(pos.in_hand(Colour::Black, kind(&pos, "pawn")), 0);
     pos.unplay(&undo);
     assert_eq!(pos.hash(), hash);

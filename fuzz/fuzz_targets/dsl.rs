@@ -138,7 +138,7 @@ fuzz_target!(|data: &[u8]| {
                     let Some(m) = moves.get(ply * 13 % moves.len().max(1)).copied() else {
                         break;
                     };
-                    pos.play(&m);
+                    pos.play_unchecked(&m);
                 }
             }
         }

@@ -85,7 +85,7 @@ fn check(pos: &Position) {
     legal_moves(pos, &mut moves);
     for m in moves.iter().take(40) {
         let mut after = pos.clone();
-        let undo = after.play(m);
+        let undo = after.play_unchecked(m);
         after.unplay(&undo);
         assert_eq!(after.to_text(), text, "unplay restores");
     }

@@ -10,7 +10,7 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use gunbai::compile::OptionOverride;
 use gunbai::diagnostics::{Report, Severity, Source, Style, render_message};
-use gunbai::notation::{Notation, parse_move};
+use gunbai::notation::{Notation, play_moves};
 use gunbai::position::Position;
 use gunbai::rules::{LoadError, load_variant};
 use std::borrow::Cow;
@@ -190,10 +190,8 @@ impl PositionArgs {
             (None, Some(sfen)) => Position::from_sfen(rules, sfen)?,
             (None, None) => Position::start(rules),
         };
-        for m in self.moves.iter().flat_map(|list| list.split_whitespace()) {
-            let mv = parse_move(&pos, m)?;
-            pos.play(&mv);
-        }
+        let moves: Vec<&str> = self.moves.iter().flat_map(|list| list.split_whitespace()).collect();
+        play_moves(&mut pos, &moves, "--moves")?;
         Ok(pos)
     }
 }

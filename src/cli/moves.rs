@@ -1,6 +1,6 @@
 //! `gunbai moves`: list the legal moves of a position.
 
-use super::{Failure, FormatArg, NotationArg, PositionArgs, print_json};
+use super::{Failure, FormatArg, NotationArg, PositionArgs, fail, print_json};
 use gunbai::movegen::{Move, legal_moves};
 use gunbai::notation::write_move;
 use gunbai::render::{self, json};
@@ -21,6 +21,7 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<ExitCode, Failure> {
     let p = a.pos.load()?;
+    a.notation.notation().check(p.rules()).map_err(fail)?;
     let mut moves: Vec<Move> = Vec::new();
     legal_moves(&p, &mut moves);
     let mut texts: Vec<String> = moves.iter().map(|m| write_move(&p, m, a.notation.notation())).collect();

@@ -1,6 +1,6 @@
 //! `gunbai perft`: count the leaves of the legal-move tree.
 
-use super::{Failure, FormatArg, NotationArg, PositionArgs, print_json};
+use super::{Failure, FormatArg, NotationArg, PositionArgs, fail, print_json};
 use clap::ValueEnum;
 use gunbai::notation::write_move;
 use gunbai::perft::{Convention, divide, perft};
@@ -59,6 +59,7 @@ impl ConventionArg {
 
 pub fn run(a: Args) -> Result<ExitCode, Failure> {
     let mut p = a.pos.load()?;
+    a.notation.notation().check(p.rules()).map_err(fail)?;
     let conv = a.convention.convention();
     let depth = a.depth;
     if a.divide && depth == 0 {

@@ -93,7 +93,8 @@ fn read_board(
                 }
             }
         } else {
-            let body = word.strip_prefix('+').unwrap_or(word);
+            // `+` once per promotion step (`++S` under `repromote`).
+            let body = word.trim_start_matches('+');
             let colour = if !body.is_empty() && body.chars().all(|c| c.is_ascii_uppercase()) {
                 Some(Colour::Black)
             } else if !body.is_empty() && body.chars().all(|c| c.is_ascii_lowercase()) {

@@ -177,10 +177,10 @@ impl Facts for PathFacts<'_, '_> {
         count(self.pos, side, set)
     }
     fn last_captured(&self, set: &TypeSet) -> bool {
-        self.pos.last.captures().iter().any(|(_, t)| set.contains(*t))
+        self.pos.last_captures().iter().any(|(_, t)| set.contains(*t))
     }
     fn last_captured_at(&self, sq: Square) -> bool {
-        self.pos.last.captures().iter().any(|(s, _)| *s == sq)
+        self.pos.last_captures().iter().any(|(s, _)| *s == sq)
     }
     fn killed(&self, enemy: bool, set: &TypeSet) -> bool {
         let side = if enemy { self.w.colour.opposite() } else { self.w.colour };
@@ -242,10 +242,10 @@ impl Facts for SideFacts<'_> {
         count(self.pos, if enemy { self.side.opposite() } else { self.side }, set)
     }
     fn last_captured(&self, set: &TypeSet) -> bool {
-        self.pos.last.captures().iter().any(|(_, t)| set.contains(*t))
+        self.pos.last_captures().iter().any(|(_, t)| set.contains(*t))
     }
     fn last_captured_at(&self, sq: Square) -> bool {
-        self.pos.last.captures().iter().any(|(s, _)| *s == sq)
+        self.pos.last_captures().iter().any(|(s, _)| *s == sq)
     }
     fn protected(&self, _: PieceRef, _: Protection) -> bool {
         false
@@ -334,10 +334,10 @@ impl Facts for PointFacts<'_> {
         count(self.pos, self.side(enemy), set)
     }
     fn last_captured(&self, set: &TypeSet) -> bool {
-        self.pos.last.captures().iter().any(|(_, t)| set.contains(*t))
+        self.pos.last_captures().iter().any(|(_, t)| set.contains(*t))
     }
     fn last_captured_at(&self, sq: Square) -> bool {
-        self.pos.last.captures().iter().any(|(s, _)| *s == sq)
+        self.pos.last_captures().iter().any(|(s, _)| *s == sq)
     }
     fn protected(&self, _: PieceRef, _: Protection) -> bool {
         false
@@ -474,7 +474,7 @@ impl Facts for DropFacts<'_> {
             return false;
         }
         let mut after = self.pos.clone();
-        after.play(&Move::dropping(self.ty, self.to));
+        after.play_unchecked(&Move::dropping(self.ty, self.to));
         let mut replies = Vec::new();
         ignoring_drop_mates(|| legal_moves(&after, &mut replies));
         replies.is_empty()

@@ -42,22 +42,27 @@ pub enum Promotion {
 /// A move: the origin, every landing square in order, the shots fired
 /// (each after a given landing) and the promotion choice. Two moves are
 /// equal only if all of it is equal.
+///
+/// Moves come only from the move generator ([`legal_moves`]) or from
+/// reading text ([`crate::notation::parse_move`]), so a `Move` always
+/// describes a path some piece can take; its parts are read through the
+/// accessors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    pub from: Square,
-    pub path: [Square; MAX_LEGS],
-    pub len: u8,
-    pub promotion: Promotion,
-    pub shots: [Square; MAX_SHOTS],
+    pub(crate) from: Square,
+    pub(crate) path: [Square; MAX_LEGS],
+    pub(crate) len: u8,
+    pub(crate) promotion: Promotion,
+    pub(crate) shots: [Square; MAX_SHOTS],
     /// The landing (index into `path`) each shot follows.
-    pub shot_after: [u8; MAX_SHOTS],
-    pub n_shots: u8,
+    pub(crate) shot_after: [u8; MAX_SHOTS],
+    pub(crate) n_shots: u8,
     /// With [`Promotion::PromoteWithChain`]: which of the pieces that may
     /// promote along (see [`chain_candidates`], in that order) do.
-    pub chain: u16,
+    pub(crate) chain: u16,
     /// A drop from the hand: the type placed (`from` and the one landing
     /// are the drop square).
-    pub drop: Option<TypeId>,
+    pub(crate) drop: Option<TypeId>,
 }
 
 impl Move {
@@ -77,12 +82,33 @@ impl Move {
             drop: Some(ty),
         }
     }
+    /// The type a drop places, or `None` for a move of a piece on the board.
+    pub fn dropped(&self) -> Option<TypeId> {
+        self.drop
+    }
+    /// The square the piece starts on (for a drop, the drop square).
+    pub fn from(&self) -> Square {
+        self.from
+    }
+    /// Every square the piece lands on, in order (at least one).
     pub fn landings(&self) -> &[Square] {
         &self.path[..usize::from(self.len)]
     }
+    /// The final square.
     pub fn to(&self) -> Square {
         self.path[usize::from(self.len) - 1]
     }
+    /// The promotion choice.
+    pub fn promotion(&self) -> Promotion {
+        self.promotion
+    }
+    /// With [`Promotion::PromoteWithChain`], which of the pieces that may
+    /// promote along (see [`chain_candidates`], in that order) do, one bit
+    /// each.
+    pub fn chain(&self) -> u16 {
+        self.chain
+    }
+    /// Every square shot at, in the order fired.
     pub fn shots(&self) -> &[Square] {
         &self.shots[..usize::from(self.n_shots)]
     }
@@ -606,6 +632,15 @@ pub fn is_frozen(pos: &Position, sq: Square) -> bool {
 }
 
 /// Every legal move of the side to move, in generation order.
+///
+/// ```
+/// use gunbai::{movegen::legal_moves, position::Position, rules::load_variant};
+///
+/// let pos = Position::start(load_variant("chu", &[]).unwrap());
+/// let mut moves = Vec::new();
+/// legal_moves(&pos, &mut moves);
+/// assert_eq!(moves.len(), 36);
+/// ```
 pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     out.clear();
     if pos.outcome.is_some() {

@@ -16,46 +16,33 @@ use crate::board::{Colour, Square};
 use crate::ruleset::{Result3, Ruleset, TypeId};
 use std::sync::Arc;
 
-/// Most pieces one move can capture (one per leg, and spare room).
-pub const MAX_CAPTURES: usize = 8;
-
 /// A board cell: 0 is empty, otherwise `(type + 1) << 1 | colour`.
-pub type Cell = u16;
+pub(crate) type Cell = u16;
 
 #[inline]
-pub fn cell(colour: Colour, ty: TypeId) -> Cell {
+pub(crate) fn cell(colour: Colour, ty: TypeId) -> Cell {
     ((ty + 1) << 1) | colour as u16
 }
 #[inline]
-pub fn cell_type(c: Cell) -> TypeId {
+pub(crate) fn cell_type(c: Cell) -> TypeId {
     (c >> 1) - 1
 }
 #[inline]
-pub fn cell_colour(c: Cell) -> Colour {
+pub(crate) fn cell_colour(c: Cell) -> Colour {
     if c & 1 == 0 { Colour::Black } else { Colour::White }
 }
 
-/// What the previous move did, as far as rules can ask about it.
+/// What the previous move did, as far as rules can ask about it. The
+/// pieces it killed are [`Position::last_captures`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct LastMove {
     /// The moving piece's type before it moved (None: unknown, e.g. a
     /// position read from a format that does not record it).
     pub mover: Option<TypeId>,
     pub to: Option<Square>,
-    pub captured: [(Square, TypeId); MAX_CAPTURES],
-    pub n_captured: u8,
-}
-
-impl LastMove {
-    pub fn captures(&self) -> &[(Square, TypeId)] {
-        &self.captured[..usize::from(self.n_captured)]
-    }
-    pub fn push_capture(&mut self, sq: Square, ty: TypeId) {
-        if usize::from(self.n_captured) < MAX_CAPTURES {
-            self.captured[usize::from(self.n_captured)] = (sq, ty);
-            self.n_captured += 1;
-        }
-    }
+    /// Where this move's kills are in the position's kill log.
+    pub(crate) first_kill: u32,
+    pub(crate) n_kills: u32,
 }
 
 /// How a game ended.
@@ -104,6 +91,11 @@ pub struct Position {
     pub(crate) cells: Vec<Cell>,
     pub(crate) side: Colour,
     pub(crate) last: LastMove,
+    /// Every kill of the moves played, oldest first, as (square, type):
+    /// the last move's are the tail that `last` points at. One log for the
+    /// whole game, so that a move may kill any number of pieces without
+    /// allocating (it is truncated when a move is taken back).
+    pub(crate) kill_log: Vec<(Square, TypeId)>,
     /// Piece counts: `counts[colour][type]`.
     pub(crate) counts: [Vec<u16>; 2],
     pub(crate) hash: u64,
@@ -141,16 +133,37 @@ pub(crate) fn hand_entry(colour: Colour, ty: TypeId) -> Square {
 
 impl Position {
     /// The variant's starting position.
+    ///
+    /// ```
+    /// use gunbai::{board::Colour, position::Position, rules::load_variant};
+    ///
+    /// let pos = Position::start(load_variant("chu", &[]).unwrap());
+    /// assert_eq!(pos.side_to_move(), Colour::Black);
+    /// assert!(pos.outcome().is_none());
+    /// ```
     pub fn start(rules: Arc<Ruleset>) -> Position {
         let mut cells = vec![0; rules.geometry.len()];
         for &(sq, col, ty) in &rules.setup {
             cells[usize::from(sq)] = cell(col, ty);
         }
         let side = rules.first;
-        Position::from_parts(rules, cells, side, LastMove::default())
+        Position::from_parts(rules, cells, side, LastMove::default(), Vec::new())
     }
 
-    pub(crate) fn from_parts(rules: Arc<Ruleset>, cells: Vec<Cell>, side: Colour, last: LastMove) -> Position {
+    /// A position from its board and last move (`last_kills`: the pieces
+    /// that move killed, in order).
+    pub(crate) fn from_parts(
+        rules: Arc<Ruleset>,
+        cells: Vec<Cell>,
+        side: Colour,
+        last: LastMove,
+        last_kills: Vec<(Square, TypeId)>,
+    ) -> Position {
+        let last = LastMove {
+            first_kill: 0,
+            n_kills: last_kills.len() as u32,
+            ..last
+        };
         let n = rules.types.len();
         let mut counts = [vec![0u16; n], vec![0u16; n]];
         let mut hash = 0;
@@ -168,6 +181,7 @@ impl Position {
             cells,
             side,
             last,
+            kill_log: last_kills,
             counts,
             hash,
             history: Vec::new(),
@@ -195,6 +209,14 @@ impl Position {
     }
     pub fn last_move(&self) -> &LastMove {
         &self.last
+    }
+    /// The pieces the previous move killed, in the order they died, as
+    /// (square, type at death). Empty when unknown or none.
+    pub fn last_captures(&self) -> &[(Square, TypeId)] {
+        let start = self.last.first_kill as usize;
+        self.kill_log
+            .get(start..start + self.last.n_kills as usize)
+            .unwrap_or(&[])
     }
     /// The game's result, if it is over (no legal moves are generated then).
     pub fn outcome(&self) -> Option<Outcome> {

@@ -9,10 +9,12 @@ use crate::diagnostics::{Diagnostic, Report, Source};
 use crate::ruleset::{Ruleset, TypeId};
 use std::sync::Arc;
 
-/// A USI square name (`7f`).
+/// A USI square name (`7f`). Ranks past the 26th have no letter and are
+/// written `?` (the notation checks refuse USI on such boards).
 pub fn usi_square(geo: &Geometry, sq: Square) -> String {
     let (x, y) = geo.xy(sq);
-    let rank = (b'a' + (geo.height as i32 - 1 - y) as u8) as char;
+    let from_top = (geo.height as i32 - 1 - y) as u8;
+    let rank = if from_top < 26 { (b'a' + from_top) as char } else { '?' };
     format!("{}{}", geo.width as i32 - x, rank)
 }
 
@@ -38,7 +40,17 @@ fn err(text: &str, span: std::ops::Range<usize>, msg: impl Into<String>) -> Repo
 }
 
 impl Position {
-    /// Reads an SFEN (`board side last-capture movenumber`).
+    /// Reads an SFEN (`board side last-capture movenumber`), for variants
+    /// whose rule file has an `[sfen]` table.
+    ///
+    /// ```
+    /// use gunbai::{position::Position, rules::load_variant};
+    ///
+    /// let rules = load_variant("chu", &[]).unwrap();
+    /// let sfen = "11k/12/12/12/12/12/12/2n2g6/2G9/12/12/K11 b 7h 1";
+    /// let pos = Position::from_sfen(rules, sfen).unwrap();
+    /// assert_eq!(pos.to_sfen().as_deref(), Some(sfen));
+    /// ```
     pub fn from_sfen(rules: Arc<Ruleset>, text: &str) -> Result<Position, Report> {
         let Some(fmt) = rules.sfen.clone() else {
             return Err(err(
@@ -80,8 +92,11 @@ impl Position {
                     x = x.saturating_add(run);
                     continue;
                 }
-                let promoted = b[i] == b'+';
-                if promoted {
+                // One `+` per promotion step (`++` under `repromote`, a
+                // gunbai extension: lishogi's variants promote once).
+                let mut steps = 0;
+                while b.get(i) == Some(&b'+') {
+                    steps += 1;
                     i += 1;
                 }
                 let Some(&ch) = b.get(i) else {
@@ -101,16 +116,20 @@ impl Position {
                         format!("unknown SFEN piece letter `{ch}`"),
                     ));
                 };
-                let ty: TypeId = if promoted {
-                    match rules.types[kind].promotes_to {
-                        Some(t) => t,
+                let mut ty: TypeId = rules.unpromoted_type(kind);
+                for _ in 0..steps {
+                    match rules.types[usize::from(ty)].promotes_to {
+                        Some(t) => ty = t,
                         None => {
-                            return Err(err(text, at..offset + i + 1, format!("`{ch}` does not promote")));
+                            let pluses = "+".repeat(steps);
+                            return Err(err(
+                                text,
+                                at..offset + i + 1,
+                                format!("there is no `{pluses}{ch}`: `{ch}` does not promote that often"),
+                            ));
                         }
                     }
-                } else {
-                    rules.unpromoted_type(kind)
-                };
+                }
                 let Some(sq) = geo.square(x, y) else {
                     return Err(err(text, offset..offset + row.len(), "rank is too long"));
                 };
@@ -134,7 +153,7 @@ impl Position {
                 return Err(err(text, *s..*s + o.len(), "side to move must be `b` or `w`"));
             }
         };
-        let mut last = LastMove::default();
+        let mut last_kills = Vec::new();
         let mut hands: Hands = [Vec::new(), Vec::new()];
         if rules.drops.is_some() {
             // With drops, the third field is the pieces in hand.
@@ -157,7 +176,7 @@ impl Position {
                     "this variant's SFEN has no last-capture field",
                 ));
             };
-            last.push_capture(sq, ty);
+            last_kills.push((sq, ty));
         }
         if let Some(&(s, n)) = fields.get(3)
             && n.parse::<u32>().is_err()
@@ -167,7 +186,7 @@ impl Position {
         if let Some(&(s, x)) = fields.get(4) {
             return Err(err(text, s..s + x.len(), "unexpected text after the SFEN"));
         }
-        Ok(Position::from_parts(rules, cells, side, last).with_hands(&hands))
+        Ok(Position::from_parts(rules, cells, side, LastMove::default(), last_kills).with_hands(&hands))
     }
 
     /// Writes the position as SFEN, if the variant has SFEN letters for all
@@ -189,12 +208,13 @@ impl Position {
                             empty = 0;
                         }
                         let t = &self.rules.types[usize::from(ty)];
-                        let (kind, plus) = match t.promoted_from {
-                            Some(k) => (k, "+"),
-                            None => (t.kind, ""),
-                        };
+                        // One `+` per promotion step, as in the type's code.
+                        let kind = t.promoted_from.unwrap_or(t.kind);
+                        let steps = t.code.bytes().take_while(|&b| b == b'+').count();
                         let l = fmt.letters[kind]?;
-                        row.push_str(plus);
+                        for _ in 0..steps {
+                            row.push('+');
+                        }
                         row.push(if col == Colour::Black {
                             l.to_ascii_uppercase()
                         } else {
@@ -212,8 +232,7 @@ impl Position {
             _ if self.rules.drops.is_some() => self.sfen_hands(&fmt.letters)?,
             Some(set) => {
                 let mover_in_set = self.last.mover.is_some_and(|m| set.contains(m));
-                self.last
-                    .captures()
+                self.last_captures()
                     .iter()
                     .find(|(_, ty)| set.contains(*ty) && !mover_in_set)
                     .map(|(sq, _)| usi_square(geo, *sq))

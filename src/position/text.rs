@@ -9,7 +9,7 @@
 //!   each captured piece, e.g. `+KN-f7xLN@f7` ... `MOVER`/`TO` may be `?`.
 
 use super::{Hands, LastMove, Position, cell};
-use crate::board::Colour;
+use crate::board::{Colour, Square};
 use crate::compile::{BoardToken, parse_board};
 use crate::diagnostics::{Diagnostic, Report, Source};
 use crate::ruleset::{Ruleset, TypeId};
@@ -26,7 +26,19 @@ fn error(text: &str, what: &str, span: std::ops::Range<usize>, msg: String) -> P
 }
 
 impl Position {
-    /// Reads a position in the native text format.
+    /// Reads a position in the native text format (docs/notation.md). An
+    /// error points at the field or square that is wrong.
+    ///
+    /// ```
+    /// use gunbai::{position::Position, rules::load_variant};
+    ///
+    /// let rules = load_variant("chu", &[]).unwrap();
+    /// let pos = Position::from_text(rules.clone(), "11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 b").unwrap();
+    /// assert_eq!(pos.to_text(), "11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 b -");
+    ///
+    /// let err = Position::from_text(rules, "11,k/12/12/12/12/12/5,LX,6/12/12/12/12/K,11 b").unwrap_err();
+    /// assert!(err.to_string().contains("unknown piece code `LX`"), "{err}");
+    /// ```
     pub fn from_text(rules: Arc<Ruleset>, text: &str) -> Result<Position, PositionError> {
         let what = "position";
         let fields: Vec<(usize, &str)> = split_fields(text);
@@ -53,7 +65,13 @@ impl Position {
         };
         let lookup = |code: &str| rules.type_by_code(code);
         let codes = || rules.types.iter().map(|t| t.code.clone()).collect::<Vec<_>>();
-        let tokens = parse_board(board, &rules.geometry, &lookup, &codes).map_err(|errs| Report {
+        let parsed = parse_board(board, &rules.geometry, &lookup, &codes);
+        if parsed.is_err()
+            && let Some(msg) = sfen_hint(&rules, text, board)
+        {
+            return Err(error(text, what, board_start..board_start + board.len(), msg));
+        }
+        let tokens = parsed.map_err(|errs| Report {
             source: Source::new(what, text),
             diagnostics: errs
                 .into_iter()
@@ -76,8 +94,8 @@ impl Position {
                 ));
             }
         };
-        let last = match fields.get(2) {
-            None | Some((_, "-")) => LastMove::default(),
+        let (last, last_kills) = match fields.get(2) {
+            None | Some((_, "-")) => (LastMove::default(), Vec::new()),
             Some((s, field)) => {
                 parse_last(&rules, field).map_err(|(span, msg)| error(text, what, s + span.start..s + span.end, msg))?
             }
@@ -102,13 +120,14 @@ impl Position {
                 BoardToken::Piece(c, ty) => cell(*c, *ty),
             })
             .collect();
-        let mut pos = Position::from_parts(rules, cells, side, last).with_hands(&hands);
+        let mut pos = Position::from_parts(rules, cells, side, last, last_kills).with_hands(&hands);
         pos.killed = killed;
         pos.outcome = crate::play::judge_losses(&pos);
         Ok(pos)
     }
 
-    /// Writes the position in the native text format.
+    /// Writes the position in the native text format, which
+    /// [`Position::from_text`] reads back to the same position.
     pub fn to_text(&self) -> String {
         let geo = &self.rules.geometry;
         let mut ranks = Vec::new();
@@ -199,7 +218,7 @@ impl Position {
 
     fn last_text(&self) -> String {
         let l = &self.last;
-        if l.mover.is_none() && l.to.is_none() && l.n_captured == 0 {
+        if l.mover.is_none() && l.to.is_none() && self.last_captures().is_empty() {
             return "-".into();
         }
         let geo = &self.rules.geometry;
@@ -209,11 +228,29 @@ impl Position {
             l.mover.map(code).unwrap_or_else(|| "?".into()),
             l.to.map(|t| geo.square_name(t)).unwrap_or_else(|| "?".into())
         );
-        for (sq, ty) in l.captures() {
+        for (sq, ty) in self.last_captures() {
             s.push_str(&format!("x{}@{}", code(*ty), geo.square_name(*sq)));
         }
         s
     }
+}
+
+/// One message instead of a diagnostic per square when a board that does
+/// not read as native text is an SFEN board (no `,` between squares).
+fn sfen_hint(rules: &Arc<Ruleset>, text: &str, board: &str) -> Option<String> {
+    if rules.geometry.width < 2 || board.contains(',') || !board.contains(|c: char| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    Some(if rules.sfen.is_none() {
+        format!(
+            "this looks like SFEN, which variant `{}` does not have: native position text separates squares with `,` (`3,k,4`)",
+            rules.id
+        )
+    } else if Position::from_sfen(rules.clone(), text).is_ok() {
+        "this is SFEN: pass it with `--sfen` (native position text separates squares with `,`)".to_string()
+    } else {
+        "this looks like SFEN, but it does not read as SFEN either: native position text separates squares with `,` (`3,k,4`); SFEN goes to `--sfen`".to_string()
+    })
 }
 
 /// Splits on spaces, keeping each field's byte offset.
@@ -271,44 +308,73 @@ fn parse_killed(rules: &Ruleset, field: &str) -> Result<[[u64; 4]; 2], (std::ops
     Ok(out)
 }
 
-fn parse_last(rules: &Ruleset, field: &str) -> Result<LastMove, (std::ops::Range<usize>, String)> {
+type LastKills = Vec<(Square, TypeId)>;
+
+/// The end of the square name starting at `at` (letters, then digits).
+fn square_end(text: &str, at: usize) -> usize {
+    let b = text.as_bytes();
+    let mut i = at;
+    while i < b.len() && b[i].is_ascii_lowercase() {
+        i += 1;
+    }
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    i
+}
+
+/// Reads `MOVER-TO` and its `xCODE@SQUARE` captures. It reads from left
+/// to right, so a file `x` in a square (boards of 24 files or more) is not
+/// taken for the `x` before a capture.
+fn parse_last(rules: &Ruleset, field: &str) -> Result<(LastMove, LastKills), (std::ops::Range<usize>, String)> {
     let geo = &rules.geometry;
     let mut last = LastMove::default();
-    let mut parts = field.split('x');
-    let head = parts.next().unwrap_or("");
-    let (mover, to) = head
+    let mut kills = Vec::new();
+    let (mover, rest) = field
         .split_once('-')
-        .ok_or((0..head.len().max(1), "expected `MOVER-SQUARE` (or `-`)".to_string()))?;
+        .ok_or((0..field.len().max(1), "expected `MOVER-SQUARE` (or `-`)".to_string()))?;
     if mover != "?" {
         last.mover = Some(
             rules
                 .type_by_code(mover)
-                .ok_or((0..mover.len(), format!("unknown piece code `{mover}`")))?,
+                .ok_or((0..mover.len().max(1), format!("unknown piece code `{mover}`")))?,
         );
     }
-    if to != "?" {
-        let at = mover.len() + 1;
+    let mut at = mover.len() + 1;
+    if rest.starts_with('?') {
+        at += 1;
+    } else {
+        let end = square_end(field, at);
+        let to = &field[at..end];
         last.to = Some(
             geo.parse_square(to)
-                .ok_or((at..at + to.len(), format!("`{to}` is not a square of this board")))?,
+                .ok_or((at..end.max(at + 1), format!("`{to}` is not a square of this board")))?,
         );
+        at = end;
     }
-    let mut offset = head.len() + 1;
-    for cap in parts {
-        let (code, sq) = cap
-            .split_once('@')
-            .ok_or((offset..offset + cap.len(), "expected `xCODE@SQUARE`".to_string()))?;
+    while at < field.len() {
+        if field.as_bytes()[at] != b'x' {
+            return Err((at..field.len(), "expected `xCODE@SQUARE`".to_string()));
+        }
+        let start = at + 1;
+        let Some(rel) = field[start..].find('@') else {
+            return Err((start..field.len().max(start + 1), "expected `xCODE@SQUARE`".to_string()));
+        };
+        let code = &field[start..start + rel];
         let ty = rules
             .type_by_code(code)
-            .ok_or((offset..offset + code.len(), format!("unknown piece code `{code}`")))?;
-        let at = offset + code.len() + 1;
-        let sq = geo
-            .parse_square(sq)
-            .ok_or((at..at + sq.len(), format!("`{sq}` is not a square of this board")))?;
-        last.push_capture(sq, ty);
-        offset += cap.len() + 1;
+            .ok_or((start..start + rel.max(1), format!("unknown piece code `{code}`")))?;
+        let sq_at = start + rel + 1;
+        let end = square_end(field, sq_at);
+        let name = &field[sq_at..end];
+        let sq = geo.parse_square(name).ok_or((
+            sq_at..end.max(sq_at + 1),
+            format!("`{name}` is not a square of this board"),
+        ))?;
+        kills.push((sq, ty));
+        at = end;
     }
-    Ok(last)
+    Ok((last, kills))
 }
 
 /// Reads the hands inside `[...]`: comma-separated `[COUNT]CODE`, upper

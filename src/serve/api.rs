@@ -307,7 +307,7 @@ impl Api {
                 .with("ply", json!(i))
             })?;
             played.push((move_text(&pos, &m), usi(&pos, &m)));
-            pos.play(&m);
+            pos.play_unchecked(&m);
             last = Some(m);
         }
         Ok(Game { pos, played, last })
@@ -349,7 +349,7 @@ impl Api {
             .map_err(|e| Reply::error(422, format!("`{text}` cannot be played: {}", first_message(&e))))?;
         let played = move_text(&game.pos, &m);
         game.played.push((played.clone(), usi(&game.pos, &m)));
-        game.pos.play(&m);
+        game.pos.play_unchecked(&m);
         game.last = Some(m);
         let mut body = position_json(&game, r.flip, labels);
         body["played"] = json!(played);
@@ -633,8 +633,8 @@ fn moves_json(pos: &mut Position, from: Option<Square>) -> Value {
         let usi = usi(pos, m);
         // What the move removes, shots and effects included: play it and
         // take it back.
-        let undo = pos.play(m);
-        let captures: Vec<String> = pos.last_move().captures().iter().map(|&(s, _)| name(s)).collect();
+        let undo = pos.play_unchecked(m);
+        let captures: Vec<String> = pos.last_captures().iter().map(|&(s, _)| name(s)).collect();
         pos.unplay(&undo);
         out.push(json!({
             "text": text,
@@ -647,7 +647,9 @@ fn moves_json(pos: &mut Position, from: Option<Square>) -> Value {
                 Promotion::Promote => "promote",
                 Promotion::PromoteWithChain => "promote_with_chain",
                 Promotion::Decline => "decline",
+                Promotion::Revert => "revert",
             },
+            "drop": m.dropped().map(|ty| pos.rules().types[usize::from(ty)].code.clone()),
         }));
     }
     json!({

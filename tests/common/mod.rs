@@ -33,7 +33,7 @@ pub fn moves_from(pos: &Position, from: &str) -> Vec<String> {
     let from = sq(pos, from);
     let mut v: Vec<String> = legal(pos)
         .iter()
-        .filter(|m| m.from == from)
+        .filter(|m| m.from() == from)
         .map(|m| move_text(pos, m))
         .collect();
     v.sort();
@@ -78,7 +78,7 @@ pub fn assert_illegal(pos: &Position, text: &str, why: &str) {
 pub fn play(pos: &mut Position, text: &str) {
     let m = parse_move(pos, text).unwrap_or_else(|e| panic!("`{text}` in {}:\n{e}", pos.to_text()));
     assert_eq!(move_text(pos, &m), text);
-    pos.play(&m);
+    pos.play_unchecked(&m);
 }
 
 /// The code of the piece on a square (lower case for White), if any.
