@@ -102,6 +102,31 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
     }
 }
 
+/// Most piece types a variant may have: its kinds plus one type per
+/// promotion step. Tables are kept per type and square (hash keys, kill
+/// history), so the bound keeps a hostile file's memory in check; the
+/// largest historical variants need a few hundred.
+pub const MAX_TYPES: usize = 2048;
+
+fn too_many_types(span: Range<usize>) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        format!("too many piece types: a variant may have at most {MAX_TYPES} (kinds and their promoted forms)"),
+    )
+}
+
+/// Records the first place a name is used; on a repeat, returns that first
+/// place (not the latest repeat's).
+fn first_use(seen: &mut BTreeMap<String, Range<usize>>, name: &str, span: Range<usize>) -> Option<Range<usize>> {
+    match seen.get(name) {
+        Some(first) => Some(first.clone()),
+        None => {
+            seen.insert(name.to_string(), span);
+            None
+        }
+    }
+}
+
 fn unknown_field(msg: &str) -> Option<String> {
     let rest = msg.split("unknown field `").nth(1)?;
     Some(rest.split('`').next()?.to_string())
@@ -208,7 +233,7 @@ impl Checker<'_> {
             .map(|r| &r.id)
             .chain(f.victory.wins_when.iter().map(|w| &w.id))
         {
-            if let Some(prev) = seen_rule_ids.insert(id.get_ref().clone(), id.span()) {
+            if let Some(prev) = first_use(&mut seen_rule_ids, id.get_ref(), id.span()) {
                 let (line, _) = Source::new("", self.src).line_col(prev.start);
                 self.err(
                     id.span(),
@@ -218,6 +243,10 @@ impl Checker<'_> {
         }
 
         // Kinds.
+        if let Some(p) = f.pieces.get(MAX_TYPES) {
+            self.push(too_many_types(p.id.span()));
+            return None;
+        }
         let mut kinds: Vec<Kind> = Vec::new();
         let mut seen_ids: BTreeMap<String, Range<usize>> = BTreeMap::new();
         let mut seen_codes: BTreeMap<String, Range<usize>> = BTreeMap::new();
@@ -236,7 +265,7 @@ impl Checker<'_> {
                     .with_help("a piece id and a tag cannot share a name: rename one of them");
                 self.push(d);
             }
-            if let Some(prev) = seen_ids.insert(pid.clone(), p.id.span()) {
+            if let Some(prev) = first_use(&mut seen_ids, pid, p.id.span()) {
                 let (line, _) = Source::new("", self.src).line_col(prev.start);
                 self.err(
                     p.id.span(),
@@ -246,7 +275,7 @@ impl Checker<'_> {
             let code = p.code.get_ref();
             if code.is_empty() || code.len() > 4 || !code.chars().all(|c| c.is_ascii_uppercase()) {
                 self.err(p.code.span(), "piece code must be 1 to 4 upper-case ASCII letters");
-            } else if let Some(prev) = seen_codes.insert(code.clone(), p.code.span()) {
+            } else if let Some(prev) = first_use(&mut seen_codes, code, p.code.span()) {
                 let (line, _) = Source::new("", self.src).line_col(prev.start);
                 self.err(
                     p.code.span(),
@@ -307,6 +336,16 @@ impl Checker<'_> {
             while let Some(t) = kinds[types[prev].kind].promotes_to {
                 if seen.contains(&t) || (depth > 1 && !repromote) {
                     break;
+                }
+                if types.len() == MAX_TYPES {
+                    let at = f.pieces[types[prev].kind]
+                        .promotes_to
+                        .as_ref()
+                        .map_or(0..1, |t| t.span());
+                    self.push(too_many_types(at).with_help(
+                        "every step of a promotion chain is a type of its own; with `repromote`, a chain of n kinds makes about n²/2",
+                    ));
+                    return None;
                 }
                 seen.push(t);
                 types.push(PieceType {
