@@ -49,6 +49,19 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
     let file: RuleFile = match toml::from_str(&source.text) {
         Ok(f) => f,
         Err(e) => {
+            // serde reports a missing top-level table with an empty span.
+            if let Some(d) = e
+                .span()
+                .is_none_or(|s| s.is_empty())
+                .then(|| unknown_field_in("missing field `", e.message()))
+                .flatten()
+                .and_then(|table| missing_table(&source.text, &table))
+            {
+                return Err(Report {
+                    source: source.clone(),
+                    diagnostics: vec![d],
+                });
+            }
             let span = e.span().unwrap_or(0..1);
             // serde names Rust types; say what the file should hold.
             let msg = e
@@ -68,6 +81,7 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
         }
     };
     let mut c = Checker {
+        source,
         src: &source.text,
         diags: Vec::new(),
         cli: Vec::new(),
@@ -82,6 +96,7 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
     }
     let (errors, mut warnings): (Vec<_>, Vec<_>) = c.diags.into_iter().partition(|d| d.severity == Severity::Error);
     warnings.sort_by_key(|d| d.span.start);
+    crate::diagnostics::cap(&mut warnings);
     match ruleset {
         Some(r) if errors.is_empty() => Ok(Compiled {
             ruleset: r,
@@ -94,6 +109,7 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
             let mut all = errors;
             all.extend(warnings);
             all.sort_by_key(|d| (d.span.start, d.severity));
+            crate::diagnostics::cap(&mut all);
             Err(Report {
                 source: source.clone(),
                 diagnostics: all,
@@ -128,8 +144,39 @@ fn first_use(seen: &mut BTreeMap<String, Range<usize>>, name: &str, span: Range<
 }
 
 fn unknown_field(msg: &str) -> Option<String> {
-    let rest = msg.split("unknown field `").nth(1)?;
+    unknown_field_in("unknown field `", msg)
+}
+
+fn unknown_field_in(prefix: &str, msg: &str) -> Option<String> {
+    let rest = msg.split(prefix).nth(1)?;
     Some(rest.split('`').next()?.to_string())
+}
+
+/// The tables every rule file needs, with what goes in each.
+const REQUIRED_TABLES: [(&str, &str); 4] = [
+    ("variant", "`id = \"name\"`"),
+    ("board", "`files = 9` and `ranks = 9`"),
+    ("setup", "`board = \"\"\"...\"\"\"`, one line per rank"),
+    ("victory", "`loses_when = \"...\"` and `no_moves = \"loss\"`"),
+];
+
+/// A required table the file lacks: said at the end of the file, where it
+/// can be added, with what it holds.
+fn missing_table(text: &str, table: &str) -> Option<Diagnostic> {
+    let (_, holds) = REQUIRED_TABLES.iter().find(|(t, _)| *t == table)?;
+    let end = text.trim_end().len();
+    let at = text[..end].rfind('\n').map_or(0, |i| i + 1);
+    let present: Vec<String> = REQUIRED_TABLES
+        .iter()
+        .filter(|(t, _)| *t != table)
+        .map(|(t, _)| format!("[{t}]"))
+        .collect();
+    Some(
+        Diagnostic::error(at..end.max(at + 1), format!("the file has no `[{table}]` table")).with_help(format!(
+            "every rule file needs `[{table}]` (with {holds}) as well as {}",
+            present.join(", ")
+        )),
+    )
 }
 
 fn expected_fields(msg: &str) -> Vec<String> {
@@ -140,6 +187,7 @@ fn expected_fields(msg: &str) -> Vec<String> {
 }
 
 pub(crate) struct Checker<'a> {
+    source: &'a Source,
     pub(crate) src: &'a str,
     pub(crate) diags: Vec<Diagnostic>,
     /// Problems with `--option` overrides, with spans into [`cli_text`].
@@ -168,6 +216,10 @@ fn cli_span(overrides: &[OptionOverride], i: usize, value: bool) -> Range<usize>
 }
 
 impl Checker<'_> {
+    /// The 1-based line of a byte offset, for "first defined on line N".
+    fn line_of(&self, offset: usize) -> usize {
+        self.source.line_col(offset).0
+    }
     pub(crate) fn push(&mut self, d: Diagnostic) {
         self.diags.push(d);
     }
@@ -234,7 +286,7 @@ impl Checker<'_> {
             .chain(f.victory.wins_when.iter().map(|w| &w.id))
         {
             if let Some(prev) = first_use(&mut seen_rule_ids, id.get_ref(), id.span()) {
-                let (line, _) = Source::new("", self.src).line_col(prev.start);
+                let line = self.line_of(prev.start);
                 self.err(
                     id.span(),
                     format!("duplicate id `{}` (first used on line {line})", id.get_ref()),
@@ -249,6 +301,8 @@ impl Checker<'_> {
         }
         let mut kinds: Vec<Kind> = Vec::new();
         let mut seen_ids: BTreeMap<String, Range<usize>> = BTreeMap::new();
+        // Kinds whose id an earlier kind already has: that error is enough.
+        let mut duplicates: Vec<usize> = Vec::new();
         let mut seen_codes: BTreeMap<String, Range<usize>> = BTreeMap::new();
         for p in &f.pieces {
             let pid = p.id.get_ref();
@@ -266,7 +320,8 @@ impl Checker<'_> {
                 self.push(d);
             }
             if let Some(prev) = first_use(&mut seen_ids, pid, p.id.span()) {
-                let (line, _) = Source::new("", self.src).line_col(prev.start);
+                duplicates.push(kinds.len());
+                let line = self.line_of(prev.start);
                 self.err(
                     p.id.span(),
                     format!("duplicate piece id `{pid}` (first defined on line {line})"),
@@ -276,7 +331,7 @@ impl Checker<'_> {
             if code.is_empty() || code.len() > 4 || !code.chars().all(|c| c.is_ascii_uppercase()) {
                 self.err(p.code.span(), "piece code must be 1 to 4 upper-case ASCII letters");
             } else if let Some(prev) = first_use(&mut seen_codes, code, p.code.span()) {
-                let (line, _) = Source::new("", self.src).line_col(prev.start);
+                let line = self.line_of(prev.start);
                 self.err(
                     p.code.span(),
                     format!("duplicate piece code `{code}` (first used on line {line})"),
@@ -558,7 +613,7 @@ impl Checker<'_> {
         let (repetition, check_set) = self.repetition(f, &options, &kind_sets);
 
         // Setup.
-        let setup = setup::setup(self, f, &geo, &types);
+        let setup = setup::setup(self, f, &geo, &kinds, &types);
         let first = match f.setup.first.get_ref().as_str() {
             "black" => Colour::Black,
             "white" => Colour::White,
@@ -570,7 +625,12 @@ impl Checker<'_> {
                 Colour::Black
             }
         };
+        let before = self.diags.len();
         let sfen = f.sfen.as_ref().map(|s| self.sfen(s, &kinds, &kind_sets));
+        // A misspelt or bad letter is reported already.
+        if let Some(fmt) = sfen.as_ref().filter(|_| self.diags.len() == before) {
+            self.sfen_letters_cover_the_setup(f, fmt, &kinds, &types, &setup);
+        }
         let mut tracked_kills = [0u64; 4];
         {
             let mut exprs: Vec<&dsl::Expr> = restrictions.iter().map(|r| &r.forbid).collect();
@@ -613,7 +673,7 @@ impl Checker<'_> {
         }
         for (k, p) in f.pieces.iter().enumerate() {
             // A kind that unreachable kinds promote to: `lint` says which.
-            if !reachable.contains(&k) && !kinds.iter().any(|s| s.promotes_to == Some(k)) {
+            if !reachable.contains(&k) && !kinds.iter().any(|s| s.promotes_to == Some(k)) && !duplicates.contains(&k) {
                 self.push(Diagnostic::warning(
                     p.id.span(),
                     format!(
@@ -918,6 +978,44 @@ impl Checker<'_> {
             mapped.get(value).copied().unwrap_or(RepetitionPolicy::Ignore),
             check_set,
         )
+    }
+
+    /// Every piece of the setup needs an SFEN letter (a promoted one is
+    /// written `+` and its original kind's letter), or no position of the
+    /// variant could be written as SFEN.
+    fn sfen_letters_cover_the_setup(
+        &mut self,
+        f: &RuleFile,
+        fmt: &SfenFormat,
+        kinds: &[Kind],
+        types: &[PieceType],
+        setup: &[(Square, Colour, TypeId)],
+    ) {
+        let lacking: BTreeSet<usize> = setup
+            .iter()
+            .map(|(_, _, t)| {
+                let t = &types[usize::from(*t)];
+                t.promoted_from.unwrap_or(t.kind)
+            })
+            .filter(|k| fmt.letters.get(*k).is_some_and(|l| l.is_none()))
+            .collect();
+        let free: String = ('a'..='z').filter(|c| !fmt.letters.contains(&Some(*c))).collect();
+        for k in lacking {
+            let id = &kinds[k].id;
+            let d = Diagnostic::error(
+                f.pieces[k].id.span(),
+                format!(
+                    "piece `{id}` is in the setup but has no letter in [sfen] `letters`, so SFEN could not write the position"
+                ),
+            );
+            self.push(if free.is_empty() {
+                d.with_help("every letter is taken: SFEN has 26 letters, and a promoted piece uses its original's")
+            } else {
+                d.with_help(format!(
+                    "add `{id} = \"x\"` to [sfen] `letters`, with a free letter for x: {free}"
+                ))
+            });
+        }
     }
 
     fn sfen(
