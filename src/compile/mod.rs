@@ -458,6 +458,33 @@ impl Checker<'_> {
                 programs[colour.index()].push(progs);
             }
         }
+        for (p, progs) in f.pieces.iter().zip(&programs[Colour::Black.index()]) {
+            let paths = progs
+                .iter()
+                .map(|prog| movement::paths_bound(prog, &offsets, &geo))
+                .fold(0u64, u64::saturating_add);
+            let span = p.id.span();
+            if paths > movement::MAX_PATHS {
+                let d = Diagnostic::error(
+                    span,
+                    format!(
+                        "piece `{}` can make up to {paths} different paths from one square on this board; the limit is {}",
+                        p.id.get_ref(),
+                        movement::MAX_PATHS
+                    ),
+                )
+                .with_help("limit the slides' `range`, or use fewer legs");
+                self.push(d);
+            } else if paths > movement::WARN_PATHS {
+                self.push(Diagnostic::warning(
+                    span,
+                    format!(
+                        "piece `{}` can make up to {paths} different paths from one square on this board, which is slow to generate",
+                        p.id.get_ref()
+                    ),
+                ));
+            }
+        }
         if offsets.list.len() > 250 {
             self.err(0..1, "too many distinct movement offsets (at most 250)");
         }
