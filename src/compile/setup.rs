@@ -143,7 +143,7 @@ fn read_board(
                                 d.with_help(format!("did you mean `{best}`?"))
                             }
                             _ if known.len() <= 40 => d.with_help(format!("the codes are {}", known.join(" "))),
-                            _ => d.with_help("a board is written in piece codes: the `code` of each [[piece]]"),
+                            _ => d.with_help("a board is written in piece codes, the `code` keys of the rule file's [[piece]] tables"),
                         },
                     };
                     errors.push(d)
