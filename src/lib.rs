@@ -17,3 +17,4 @@ pub mod position;
 pub mod render;
 pub mod rules;
 pub mod ruleset;
+pub mod serve;
