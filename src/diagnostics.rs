@@ -7,12 +7,17 @@
 
 use std::fmt;
 use std::ops::Range;
+use std::sync::OnceLock;
+use unicode_width::UnicodeWidthChar;
 
 /// A named source text (a rule file, or a command-line argument).
 #[derive(Clone, Debug)]
 pub struct Source {
     pub name: String,
     pub text: String,
+    /// Byte offset of each line's start, computed on first use, so that
+    /// placing many diagnostics in a large file stays cheap.
+    line_starts: OnceLock<Vec<usize>>,
 }
 
 impl Source {
@@ -20,16 +25,34 @@ impl Source {
         Source {
             name: name.into(),
             text: text.into(),
+            line_starts: OnceLock::new(),
         }
+    }
+
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        })
     }
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let before = &self.text[..floor_char_boundary(&self.text, offset)];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map(|l| l.chars().count()).unwrap_or(0) + 1;
+        let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
+        let starts = self.line_starts();
+        let line = starts.partition_point(|&s| s <= offset).max(1);
+        let col = self.text[starts[line - 1]..offset].chars().count() + 1;
         (line, col)
+    }
+
+    /// The text of a 1-based line, without its line break.
+    fn line_text(&self, line: usize) -> Option<&str> {
+        let starts = self.line_starts();
+        let start = *starts.get(line.checked_sub(1)?)?;
+        let end = starts.get(line).map_or(self.text.len(), |&e| e - 1);
+        let text = &self.text[start..end.max(start)];
+        Some(text.strip_suffix('\r').unwrap_or(text))
     }
 }
 
@@ -88,6 +111,70 @@ impl Diagnostic {
             None => self,
         }
     }
+}
+
+/// Most diagnostics one report lists. A file with thousands of mistakes
+/// (a setup written for another board) says the first ones and how many
+/// more there are; fixing those usually fixes the rest.
+pub const MAX_REPORTED: usize = 100;
+const _: () = assert!(MAX_REPORTED == 100, "OMITTED names the limit");
+
+/// Keeps the first [`MAX_REPORTED`] diagnostics and replaces the rest by
+/// one that says how many were left out, at the first one left out.
+pub fn cap(diagnostics: &mut Vec<Diagnostic>) {
+    if diagnostics.len() <= MAX_REPORTED {
+        return;
+    }
+    let rest = diagnostics.split_off(MAX_REPORTED);
+    let (errors, warnings) = rest
+        .iter()
+        .map(stands_for)
+        .fold((0, 0), |(e, w), (a, b)| (e + a, w + b));
+    diagnostics.push(omitted(rest[0].span.clone(), errors, warnings));
+}
+
+const OMITTED: &str = "not shown (a report lists at most 100)";
+
+/// The diagnostic that stands for `errors` and `warnings` left out of a
+/// report, placed at the first of them.
+pub fn omitted(span: Range<usize>, errors: usize, warnings: usize) -> Diagnostic {
+    let counted = |n: usize, what: &str| format!("{n} more {what}{}", if n == 1 { "" } else { "s" });
+    let (what, severity) = match (errors, warnings) {
+        (e, 0) => (counted(e, "error"), Severity::Error),
+        (0, w) => (counted(w, "warning"), Severity::Warning),
+        (e, w) => (
+            format!("{} and {}", counted(e, "error"), counted(w, "warning")),
+            Severity::Error,
+        ),
+    };
+    Diagnostic {
+        severity,
+        span,
+        message: format!("{what} {OMITTED}"),
+        help: Some("fix the ones above and check again".to_string()),
+    }
+}
+
+/// How many errors and warnings a diagnostic stands for: one, or the
+/// count an [`omitted`] one says.
+fn stands_for(d: &Diagnostic) -> (usize, usize) {
+    if !d.message.ends_with(OMITTED) {
+        return match d.severity {
+            Severity::Error => (1, 0),
+            Severity::Warning => (0, 1),
+        };
+    }
+    let words: Vec<&str> = d.message.split(' ').collect();
+    let (mut errors, mut warnings) = (0, 0);
+    for w in words.windows(3) {
+        let n = w[0].parse::<usize>().unwrap_or(0);
+        if w[1] == "more" && w[2].starts_with("error") {
+            errors += n;
+        } else if w[1] == "more" && w[2].starts_with("warning") {
+            warnings += n;
+        }
+    }
+    (errors, warnings)
 }
 
 /// Diagnostics about one source, ready to print.
@@ -223,22 +310,21 @@ fn write_diagnostic(out: &mut String, src: &Source, d: &Diagnostic, style: Style
         "{loc}{}:{}:{}:{loc:#} {sev}{kind}{sev:#}: {msg}{}{msg:#}",
         src.name, line, col, d.message
     );
-    if let Some(text) = src.text.lines().nth(line - 1) {
+    if let Some(text) = src.line_text(line) {
         let gutter = line.to_string();
-        let _ = writeln!(out, "{gut}{} |{gut:#} {}", gutter, text);
-        let line_chars = text.chars().count();
-        let width = if at.end_line == line && at.end_column > col {
+        let count = if at.end_line == line && at.end_column > col {
             at.end_column - col
         } else {
             1
         };
-        let width = width.min(line_chars.saturating_sub(col - 1).max(1));
+        let shown = Excerpt::new(text, col - 1, count);
+        let _ = writeln!(out, "{gut}{} |{gut:#} {}", gutter, shown.text);
         let _ = writeln!(
             out,
             "{gut}{} |{gut:#} {}{sev}{}{sev:#}",
             " ".repeat(gutter.len()),
-            " ".repeat(col - 1),
-            "^".repeat(width)
+            " ".repeat(shown.pad),
+            "^".repeat(shown.caret)
         );
     }
     if let Some(h) = &d.help {
@@ -246,39 +332,85 @@ fn write_diagnostic(out: &mut String, src: &Source, d: &Diagnostic, style: Style
     }
 }
 
-/// The candidate closest to `wrong` by edit distance, if it is close enough
-/// to be a plausible typo.
+/// Display columns of a source line shown under a diagnostic; a longer
+/// line is cut to a window around the span, marked with `...`.
+const MAX_LINE_SHOWN: usize = 150;
+/// Characters shown before the span when a long line is cut.
+const CONTEXT_BEFORE: usize = 40;
+
+/// The part of a source line shown under a diagnostic, and where its caret
+/// goes, in display columns: a wide (CJK) character takes two, so the
+/// caret stays under its span. Tabs show as one space and other control
+/// characters as `\u{fffd}`, so a rule file cannot drive the terminal.
+struct Excerpt {
+    text: String,
+    pad: usize,
+    caret: usize,
+}
+
+impl Excerpt {
+    /// `first` and `count`: the span in characters of the line.
+    fn new(line: &str, first: usize, count: usize) -> Excerpt {
+        let shown = |c: char| match c {
+            '\t' => ' ',
+            c if c.is_control() => '\u{fffd}',
+            c => c,
+        };
+        let width = |c: &char| c.width().unwrap_or(0);
+        let chars: Vec<char> = line.chars().map(shown).collect();
+        let first = first.min(chars.len());
+        let last = (first + count.max(1)).min(chars.len());
+        let (mut from, mut to) = (0, chars.len());
+        if chars.iter().map(width).sum::<usize>() > MAX_LINE_SHOWN {
+            from = first.saturating_sub(CONTEXT_BEFORE);
+            let mut used = 0;
+            to = from;
+            while to < chars.len() && used + width(&chars[to]) <= MAX_LINE_SHOWN {
+                used += width(&chars[to]);
+                to += 1;
+            }
+        }
+        let mut text = String::new();
+        let mut pad = 0;
+        if from > 0 {
+            text.push_str("...");
+            pad += 3;
+        }
+        pad += chars[from..first].iter().map(width).sum::<usize>();
+        text.extend(&chars[from..to]);
+        if to < chars.len() {
+            text.push_str("...");
+        }
+        let caret = chars[first..last.min(to).max(first)].iter().map(width).sum::<usize>();
+        Excerpt {
+            text,
+            pad,
+            caret: caret.max(1),
+        }
+    }
+}
+
+/// Longest name that gets a "did you mean": comparing two names costs the
+/// product of their lengths, and a typo of a long name is not a typo.
+const MAX_SUGGESTED_LEN: usize = 64;
+
+/// The candidate closest to `wrong` by edit distance (a swap of two
+/// neighbours counts as one edit), if it is close enough to be a plausible
+/// typo. Names longer than [`MAX_SUGGESTED_LEN`] get no suggestion.
 pub fn did_you_mean<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (wrong.chars().count() / 3).max(1);
+    let n = wrong.chars().count();
+    if n > MAX_SUGGESTED_LEN {
+        return None;
+    }
+    let limit = (n / 3).max(1);
+    let wrong = wrong.to_lowercase();
     candidates
         .into_iter()
-        .map(|c| (edit_distance(&wrong.to_lowercase(), &c.to_lowercase()), c))
+        .filter(|c| c.len() <= 4 * MAX_SUGGESTED_LEN && c.chars().count().abs_diff(n) <= limit)
+        .map(|c| (strsim::osa_distance(&wrong, &c.to_lowercase()), c))
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, c)| (*d, c.len()))
         .map(|(_, c)| c)
-}
-
-/// Edit distance counting a swap of two neighbours as one edit.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
-            }
-        }
-    }
-    d[a.len()][b.len()]
 }
 
 #[cfg(test)]
@@ -337,6 +469,75 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn carets_stay_under_wide_characters() {
+        // `駒` and `王` take two columns each in a terminal.
+        let text = "name = \"駒王\" bad\n";
+        let at = text.find("bad").unwrap_or_default();
+        let report = Report {
+            source: Source::new("x.toml", text),
+            diagnostics: vec![Diagnostic::error(at..at + 3, "unknown")],
+        };
+        let rendered = report.to_string();
+        let lines: Vec<&str> = rendered.lines().collect();
+        assert_eq!(lines[1], "1 | name = \"駒王\" bad");
+        assert_eq!(lines[2], "  |               ^^^");
+    }
+
+    #[test]
+    fn a_long_line_is_cut_around_its_span() {
+        let text = format!("x = \"{}\" oops {}", "a".repeat(5000), "b".repeat(5000));
+        let at = text.find("oops").unwrap_or_default();
+        let report = Report {
+            source: Source::new("x.toml", text.as_str()),
+            diagnostics: vec![Diagnostic::error(at..at + 4, "here")],
+        };
+        let rendered = report.to_string();
+        let lines: Vec<&str> = rendered.lines().collect();
+        assert!(lines[1].len() < 2 * MAX_LINE_SHOWN, "{}", lines[1]);
+        assert!(
+            lines[1].starts_with("1 | ...a") && lines[1].ends_with("b..."),
+            "{}",
+            lines[1]
+        );
+        let caret = lines[2].find('^').unwrap_or_default();
+        assert_eq!(&lines[1][caret..caret + 4], "oops");
+    }
+
+    #[test]
+    fn control_characters_are_not_echoed() {
+        let report = Report {
+            source: Source::new("x.toml", "a = \"\u{1b}[2J\" z\n"),
+            diagnostics: vec![Diagnostic::error(12..13, "bad")],
+        };
+        let rendered = report.to_string();
+        assert!(!rendered.contains('\u{1b}'), "{rendered}");
+        assert!(rendered.contains("\u{fffd}[2J"), "{rendered}");
+    }
+
+    #[test]
+    fn lines_and_columns_of_many_lines() {
+        let text = "a\nbb\r\nccc\n\n駒x";
+        let src = Source::new("x", text);
+        assert_eq!(src.line_col(0), (1, 1));
+        assert_eq!(src.line_col(1), (1, 2));
+        assert_eq!(src.line_col(2), (2, 1));
+        assert_eq!(src.line_col(6), (3, 1));
+        assert_eq!(src.line_col(11), (5, 1));
+        assert_eq!(src.line_col(14), (5, 2));
+        assert_eq!(src.line_col(1000), (5, 3));
+        assert_eq!(src.line_text(2), Some("bb"));
+        assert_eq!(src.line_text(4), Some(""));
+        assert_eq!(src.line_text(6), None);
+    }
+
+    #[test]
+    fn long_names_get_no_suggestion() {
+        let long = "a".repeat(100_000);
+        assert_eq!(did_you_mean(&long, [long.as_str()]), None);
+        assert_eq!(did_you_mean("gamam", ["gamma", "delta"]), Some("gamma"));
     }
 
     #[test]

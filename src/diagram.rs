@@ -117,9 +117,17 @@ pub fn move_map(rules: &Ruleset, ty: TypeId, colour: Colour, origin: Square) -> 
     }
 }
 
+/// A window radius no wider than the board needs: from any square, every
+/// other square is within `max(files, ranks) - 1`, so a larger radius
+/// would only add blank rows (and a huge one would exhaust memory).
+pub fn clip_radius(geo: &crate::board::Geometry, radius: i32) -> i32 {
+    radius.clamp(0, geo.width.max(geo.height) as i32 - 1)
+}
+
 impl MoveMap {
     /// Renders the map in the owner's frame (forward is up): the whole
-    /// board, or a window of `radius` squares around the origin. The piece
+    /// board, or a window of `radius` squares around the origin (a radius
+    /// past the board's edges is clipped to it: see [`clip_radius`]). The piece
     /// is `*`, unreachable squares `.`, squares off the board blank.
     pub fn render(&self, rules: &Ruleset, colour: Colour, radius: Option<i32>) -> String {
         self.render_with(rules, colour, radius, false)
@@ -140,7 +148,7 @@ impl MoveMap {
             Colour::Black => (ox, oy),
             Colour::White => (geo.width as i32 - 1 - ox, geo.height as i32 - 1 - oy),
         };
-        let (u0, u1, v0, v1) = match radius {
+        let (u0, u1, v0, v1) = match radius.map(|r| clip_radius(geo, r)) {
             Some(r) => (ou - r, ou + r, ov - r, ov + r),
             None => (0, geo.width as i32 - 1, 0, geo.height as i32 - 1),
         };

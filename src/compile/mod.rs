@@ -51,6 +51,19 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
     let file: RuleFile = match toml::from_str(&source.text) {
         Ok(f) => f,
         Err(e) => {
+            // serde reports a missing top-level table with an empty span.
+            if let Some(d) = e
+                .span()
+                .is_none_or(|s| s.is_empty())
+                .then(|| unknown_field_in("missing field `", e.message()))
+                .flatten()
+                .and_then(|table| missing_table(&source.text, &table))
+            {
+                return Err(Report {
+                    source: source.clone(),
+                    diagnostics: vec![d],
+                });
+            }
             let span = e.span().unwrap_or(0..1);
             // serde names Rust types; say what the file should hold.
             let msg = e
@@ -70,6 +83,7 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
         }
     };
     let mut c = Checker {
+        source,
         src: &source.text,
         diags: Vec::new(),
         cli: Vec::new(),
@@ -84,6 +98,7 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
     }
     let (errors, mut warnings): (Vec<_>, Vec<_>) = c.diags.into_iter().partition(|d| d.severity == Severity::Error);
     warnings.sort_by_key(|d| d.span.start);
+    crate::diagnostics::cap(&mut warnings);
     match ruleset {
         Some(r) if errors.is_empty() => Ok(Compiled {
             ruleset: r,
@@ -96,6 +111,7 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
             let mut all = errors;
             all.extend(warnings);
             all.sort_by_key(|d| (d.span.start, d.severity));
+            crate::diagnostics::cap(&mut all);
             Err(Report {
                 source: source.clone(),
                 diagnostics: all,
@@ -104,9 +120,65 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
     }
 }
 
+/// Most piece types a variant may have: its kinds plus one type per
+/// promotion step. Tables are kept per type and square (hash keys, kill
+/// history), so the bound keeps a hostile file's memory in check; the
+/// largest historical variants need a few hundred.
+pub const MAX_TYPES: usize = 2048;
+
+fn too_many_types(span: Range<usize>) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        format!("too many piece types: a variant may have at most {MAX_TYPES} (kinds and their promoted forms)"),
+    )
+}
+
+/// Records the first place a name is used; on a repeat, returns that first
+/// place (not the latest repeat's).
+fn first_use(seen: &mut BTreeMap<String, Range<usize>>, name: &str, span: Range<usize>) -> Option<Range<usize>> {
+    match seen.get(name) {
+        Some(first) => Some(first.clone()),
+        None => {
+            seen.insert(name.to_string(), span);
+            None
+        }
+    }
+}
+
 fn unknown_field(msg: &str) -> Option<String> {
-    let rest = msg.split("unknown field `").nth(1)?;
+    unknown_field_in("unknown field `", msg)
+}
+
+fn unknown_field_in(prefix: &str, msg: &str) -> Option<String> {
+    let rest = msg.split(prefix).nth(1)?;
     Some(rest.split('`').next()?.to_string())
+}
+
+/// The tables every rule file needs, with what goes in each.
+const REQUIRED_TABLES: [(&str, &str); 4] = [
+    ("variant", "`id = \"name\"`"),
+    ("board", "`files = 9` and `ranks = 9`"),
+    ("setup", "`board = \"\"\"...\"\"\"`, one line per rank"),
+    ("victory", "`loses_when = \"...\"` and `no_moves = \"loss\"`"),
+];
+
+/// A required table the file lacks: said at the end of the file, where it
+/// can be added, with what it holds.
+fn missing_table(text: &str, table: &str) -> Option<Diagnostic> {
+    let (_, holds) = REQUIRED_TABLES.iter().find(|(t, _)| *t == table)?;
+    let end = text.trim_end().len();
+    let at = text[..end].rfind('\n').map_or(0, |i| i + 1);
+    let present: Vec<String> = REQUIRED_TABLES
+        .iter()
+        .filter(|(t, _)| *t != table)
+        .map(|(t, _)| format!("[{t}]"))
+        .collect();
+    Some(
+        Diagnostic::error(at..end.max(at + 1), format!("the file has no `[{table}]` table")).with_help(format!(
+            "every rule file needs `[{table}]` (with {holds}) as well as {}",
+            present.join(", ")
+        )),
+    )
 }
 
 fn expected_fields(msg: &str) -> Vec<String> {
@@ -117,6 +189,7 @@ fn expected_fields(msg: &str) -> Vec<String> {
 }
 
 pub(crate) struct Checker<'a> {
+    source: &'a Source,
     pub(crate) src: &'a str,
     pub(crate) diags: Vec<Diagnostic>,
     /// Problems with `--option` overrides, with spans into [`cli_text`].
@@ -145,6 +218,10 @@ fn cli_span(overrides: &[OptionOverride], i: usize, value: bool) -> Range<usize>
 }
 
 impl Checker<'_> {
+    /// The 1-based line of a byte offset, for "first defined on line N".
+    fn line_of(&self, offset: usize) -> usize {
+        self.source.line_col(offset).0
+    }
     pub(crate) fn push(&mut self, d: Diagnostic) {
         self.diags.push(d);
     }
@@ -212,8 +289,8 @@ impl Checker<'_> {
             .map(|r| &r.id)
             .chain(f.victory.wins_when.iter().map(|w| &w.id))
         {
-            if let Some(prev) = seen_rule_ids.insert(id.get_ref().clone(), id.span()) {
-                let (line, _) = Source::new("", self.src).line_col(prev.start);
+            if let Some(prev) = first_use(&mut seen_rule_ids, id.get_ref(), id.span()) {
+                let line = self.line_of(prev.start);
                 self.err(
                     id.span(),
                     format!("duplicate id `{}` (first used on line {line})", id.get_ref()),
@@ -222,8 +299,14 @@ impl Checker<'_> {
         }
 
         // Kinds.
+        if let Some(p) = f.pieces.get(MAX_TYPES) {
+            self.push(too_many_types(p.id.span()));
+            return None;
+        }
         let mut kinds: Vec<Kind> = Vec::new();
         let mut seen_ids: BTreeMap<String, Range<usize>> = BTreeMap::new();
+        // Kinds whose id an earlier kind already has: that error is enough.
+        let mut duplicates: Vec<usize> = Vec::new();
         let mut seen_codes: BTreeMap<String, Range<usize>> = BTreeMap::new();
         for p in &f.pieces {
             let pid = p.id.get_ref();
@@ -240,8 +323,9 @@ impl Checker<'_> {
                     .with_help("a piece id and a tag cannot share a name: rename one of them");
                 self.push(d);
             }
-            if let Some(prev) = seen_ids.insert(pid.clone(), p.id.span()) {
-                let (line, _) = Source::new("", self.src).line_col(prev.start);
+            if let Some(prev) = first_use(&mut seen_ids, pid, p.id.span()) {
+                duplicates.push(kinds.len());
+                let line = self.line_of(prev.start);
                 self.err(
                     p.id.span(),
                     format!("duplicate piece id `{pid}` (first defined on line {line})"),
@@ -250,8 +334,8 @@ impl Checker<'_> {
             let code = p.code.get_ref();
             if code.is_empty() || code.len() > 4 || !code.chars().all(|c| c.is_ascii_uppercase()) {
                 self.err(p.code.span(), "piece code must be 1 to 4 upper-case ASCII letters");
-            } else if let Some(prev) = seen_codes.insert(code.clone(), p.code.span()) {
-                let (line, _) = Source::new("", self.src).line_col(prev.start);
+            } else if let Some(prev) = first_use(&mut seen_codes, code, p.code.span()) {
+                let line = self.line_of(prev.start);
                 self.err(
                     p.code.span(),
                     format!("duplicate piece code `{code}` (first used on line {line})"),
@@ -312,6 +396,16 @@ impl Checker<'_> {
                 if seen.contains(&t) || (depth > 1 && !repromote) {
                     break;
                 }
+                if types.len() == MAX_TYPES {
+                    let at = f.pieces[types[prev].kind]
+                        .promotes_to
+                        .as_ref()
+                        .map_or(0..1, |t| t.span());
+                    self.push(too_many_types(at).with_help(
+                        "every step of a promotion chain is a type of its own; with `repromote`, a chain of n kinds makes about n²/2",
+                    ));
+                    return None;
+                }
                 seen.push(t);
                 types.push(PieceType {
                     kind: t,
@@ -366,6 +460,33 @@ impl Checker<'_> {
                     .filter_map(|m| movement::program(self, m, &p.id, &geo, &mut offsets, colour))
                     .collect();
                 programs[colour.index()].push(progs);
+            }
+        }
+        for (p, progs) in f.pieces.iter().zip(&programs[Colour::Black.index()]) {
+            let paths = progs
+                .iter()
+                .map(|prog| movement::paths_bound(prog, &offsets, &geo))
+                .fold(0u64, u64::saturating_add);
+            let span = p.id.span();
+            if paths > movement::MAX_PATHS {
+                let d = Diagnostic::error(
+                    span,
+                    format!(
+                        "piece `{}` can make up to {paths} different paths from one square on this board; the limit is {}",
+                        p.id.get_ref(),
+                        movement::MAX_PATHS
+                    ),
+                )
+                .with_help("limit the slides' `range`, or use fewer legs");
+                self.push(d);
+            } else if paths > movement::WARN_PATHS {
+                self.push(Diagnostic::warning(
+                    span,
+                    format!(
+                        "piece `{}` can make up to {paths} different paths from one square on this board, which is slow to generate",
+                        p.id.get_ref()
+                    ),
+                ));
             }
         }
         if offsets.list.len() > 250 {
@@ -550,7 +671,7 @@ impl Checker<'_> {
         let (repetition, check_set) = self.repetition(f, &options, &kind_sets);
 
         // Setup.
-        let setup = setup::setup(self, f, &geo, &types);
+        let setup = setup::setup(self, f, &geo, &kinds, &types);
         let first = match f.setup.first.get_ref().as_str() {
             "black" => Colour::Black,
             "white" => Colour::White,
@@ -562,7 +683,12 @@ impl Checker<'_> {
                 Colour::Black
             }
         };
+        let before = self.diags.len();
         let sfen = f.sfen.as_ref().map(|s| self.sfen(s, &kinds, &kind_sets));
+        // A misspelt or bad letter is reported already.
+        if let Some(fmt) = sfen.as_ref().filter(|_| self.diags.len() == before) {
+            self.sfen_letters_cover_the_setup(f, fmt, &kinds, &types, &setup);
+        }
         let mut tracked_kills = [0u64; 4];
         {
             let mut exprs: Vec<&dsl::Expr> = restrictions.iter().map(|r| &r.forbid).collect();
@@ -614,7 +740,7 @@ impl Checker<'_> {
         }
         for (k, p) in f.pieces.iter().enumerate() {
             // A kind that unreachable kinds promote to: `lint` says which.
-            if !reachable.contains(&k) && !kinds.iter().any(|s| s.promotes_to == Some(k)) {
+            if !reachable.contains(&k) && !kinds.iter().any(|s| s.promotes_to == Some(k)) && !duplicates.contains(&k) {
                 self.push(Diagnostic::warning(
                     p.id.span(),
                     format!(
@@ -924,6 +1050,44 @@ impl Checker<'_> {
             mapped.get(value).copied().unwrap_or(RepetitionPolicy::Ignore),
             check_set,
         )
+    }
+
+    /// Every piece of the setup needs an SFEN letter (a promoted one is
+    /// written `+` and its original kind's letter), or no position of the
+    /// variant could be written as SFEN.
+    fn sfen_letters_cover_the_setup(
+        &mut self,
+        f: &RuleFile,
+        fmt: &SfenFormat,
+        kinds: &[Kind],
+        types: &[PieceType],
+        setup: &[(Square, Colour, TypeId)],
+    ) {
+        let lacking: BTreeSet<usize> = setup
+            .iter()
+            .map(|(_, _, t)| {
+                let t = &types[usize::from(*t)];
+                t.promoted_from.unwrap_or(t.kind)
+            })
+            .filter(|k| fmt.letters.get(*k).is_some_and(|l| l.is_none()))
+            .collect();
+        let free: String = ('a'..='z').filter(|c| !fmt.letters.contains(&Some(*c))).collect();
+        for k in lacking {
+            let id = &kinds[k].id;
+            let d = Diagnostic::error(
+                f.pieces[k].id.span(),
+                format!(
+                    "piece `{id}` is in the setup but has no letter in [sfen] `letters`, so SFEN could not write the position"
+                ),
+            );
+            self.push(if free.is_empty() {
+                d.with_help("every letter is taken: SFEN has 26 letters, and a promoted piece uses its original's")
+            } else {
+                d.with_help(format!(
+                    "add `{id} = \"x\"` to [sfen] `letters`, with a free letter for x: {free}"
+                ))
+            });
+        }
     }
 
     fn sfen(

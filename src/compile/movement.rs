@@ -155,6 +155,54 @@ pub(super) fn program(
     Some(Program { legs, when: None })
 }
 
+/// Most paths a piece's moves may produce from one square, on its board:
+/// more is an error, since generating (and listing) them would take
+/// unbounded time and memory. Six unlimited slides in a row on 9x9 would
+/// be about 10^12.
+pub const MAX_PATHS: u64 = 100_000;
+/// Above this many paths from one square, `validate` warns: a hook mover on
+/// a 36x36 board makes about 10,000, a lion 80.
+pub const WARN_PATHS: u64 = 10_000;
+
+/// An upper bound on the paths a program produces from one square: per leg,
+/// the choices of direction and distance the board allows (a slide goes at
+/// most as far as the board is long in its direction), multiplied leg by
+/// leg, counting every leg after which the move may stop.
+pub(super) fn paths_bound(program: &Program, offsets: &Offsets, geo: &Geometry) -> u64 {
+    let reach = |o: u8, mode: LegMode| -> u64 {
+        let off = offsets.list[usize::from(o)];
+        let along = |d: i8, side: u32| match d.unsigned_abs() {
+            0 => u64::MAX,
+            d => u64::from(side.saturating_sub(1)) / u64::from(d),
+        };
+        match mode {
+            LegMode::Step | LegMode::Jump => 1,
+            LegMode::Slide { max } => {
+                let r = along(off.dx, geo.width).min(along(off.dy, geo.height));
+                max.map_or(r, |m| r.min(u64::from(m)))
+            }
+        }
+    };
+    let (mut total, mut product) = (0u64, 1u64);
+    for (i, leg) in program.legs.iter().enumerate() {
+        let choices = |set: &[u8]| set.iter().map(|&o| reach(o, leg.mode)).fold(0u64, u64::saturating_add);
+        let n = match program.legs.get(i.wrapping_sub(1)) {
+            Some(prev) if leg.relation != Relation::Any => prev
+                .offsets
+                .iter()
+                .map(|&p| choices(&leg.follow[usize::from(p)]))
+                .max()
+                .unwrap_or(0),
+            _ => choices(&leg.offsets),
+        };
+        product = product.saturating_mul(n);
+        if leg.can_stop_after {
+            total = total.saturating_add(product);
+        }
+    }
+    total
+}
+
 /// The longer component of an offset, as (axis, value); `None` when both
 /// components are equally long.
 fn major(o: Offset) -> Option<(bool, i8)> {

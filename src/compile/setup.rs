@@ -6,9 +6,9 @@
 
 use super::Checker;
 use crate::board::{Colour, Geometry, Square};
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, MAX_REPORTED, did_you_mean, omitted};
 use crate::rules::file::RuleFile;
-use crate::ruleset::{PieceType, TypeId};
+use crate::ruleset::{Kind, PieceType, TypeId};
 use std::ops::Range;
 
 /// One square's content as read from a board text.
@@ -26,22 +26,25 @@ pub fn parse_board(
     lookup: &dyn Fn(&str) -> Option<TypeId>,
     codes: &dyn Fn() -> Vec<String>,
 ) -> Result<Vec<BoardToken>, Vec<Diagnostic>> {
-    let (board, errors) = read_board(text, geo, lookup, codes);
+    let (board, errors) = read_board(text, geo, lookup, codes, &|_| None);
     if errors.is_empty() { Ok(board) } else { Err(errors) }
 }
 
 /// Reads a board text as far as it can: the squares it could place (a
 /// rank of the wrong length is placed from its left), and every error.
+/// `code_of` gives the code of a piece id, for a board written in ids.
 fn read_board(
     text: &str,
     geo: &Geometry,
     lookup: &dyn Fn(&str) -> Option<TypeId>,
     codes: &dyn Fn() -> Vec<String>,
+    code_of: &dyn Fn(&str) -> Option<String>,
 ) -> (Vec<BoardToken>, Vec<Diagnostic>) {
-    let mut errors = Vec::new();
+    let mut errors = Errors::default();
     // Ranks that already have an error for one of their squares: their
     // length is not reported again.
     let mut bad_rows: Vec<usize> = Vec::new();
+    let mut known: Option<Vec<String>> = None;
     let mut rows: Vec<Vec<(BoardToken, Range<usize>)>> = Vec::new();
     let mut row: Vec<(BoardToken, Range<usize>)> = Vec::new();
     let mut row_spans: Vec<Range<usize>> = Vec::new();
@@ -115,20 +118,34 @@ fn read_board(
                     // Keep counting the square so that one bad code does
                     // not also report a wrong rank length.
                     row.push((BoardToken::Empty, span.clone()));
-                    let mut known = codes();
-                    known.dedup();
+                    if !errors.would_keep() {
+                        errors.push(Diagnostic::error(span, ""));
+                        continue;
+                    }
+                    let known = known.get_or_insert_with(|| {
+                        let mut k = codes();
+                        k.dedup();
+                        k
+                    });
                     let upper = word.to_ascii_uppercase();
                     let d = Diagnostic::error(span, format!("unknown piece code `{word}`"));
-                    let d = match upper.strip_prefix('+') {
-                        Some(base) if known.iter().any(|k| k == base) => {
+                    let d = match (upper.strip_prefix('+'), code_of(&word.to_ascii_lowercase())) {
+                        (_, Some(code)) => d.with_help(format!(
+                            "`{word}` is a piece id: a board is written in piece codes, here `{code}` (Black) or `{}` (White)",
+                            code.to_ascii_lowercase()
+                        )),
+                        (Some(base), _) if known.iter().any(|k| k == base) => {
                             d.with_help(format!("`{base}` does not promote, so there is no `{upper}`"))
                         }
-                        // A one-letter code is one edit from every other:
-                        // list the codes instead of guessing.
-                        _ if upper.trim_start_matches('+').len() < 2 && known.len() <= 24 => {
-                            d.with_help(format!("the codes are {}", known.join(" ")))
-                        }
-                        _ => d.suggest(&upper, known.iter().map(|s| s.as_str())),
+                        _ => match did_you_mean(&upper, known.iter().map(|s| s.as_str())) {
+                            // A one-letter code is one edit from every
+                            // other: list the codes instead of guessing.
+                            Some(best) if upper.trim_start_matches('+').len() >= 2 => {
+                                d.with_help(format!("did you mean `{best}`?"))
+                            }
+                            _ if known.len() <= 40 => d.with_help(format!("the codes are {}", known.join(" "))),
+                            _ => d.with_help("a board is written in piece codes, the `code` keys of the rule file's [[piece]] tables"),
+                        },
                     };
                     errors.push(d)
                 }
@@ -140,20 +157,57 @@ fn read_board(
         rows.pop();
         row_spans.pop();
     }
-    if rows.len() != geo.height as usize {
-        let span = 0..text.len().max(1);
-        errors.push(Diagnostic::error(
-            span,
-            format!("expected {} ranks, found {}", geo.height, rows.len()),
-        ));
-    }
-    for (i, (r, s)) in rows.iter().zip(&row_spans).enumerate() {
-        if r.len() != geo.width as usize && !bad_rows.contains(&i) {
-            let span = if s.is_empty() { s.start..s.start + 1 } else { s.clone() };
+    bad_rows.dedup();
+    let mut bad = bad_rows.into_iter().peekable();
+    let wrong: Vec<usize> = (0..rows.len())
+        .filter(|&i| {
+            while bad.next_if(|&b| b < i).is_some() {}
+            rows[i].len() != geo.width as usize && bad.peek() != Some(&i)
+        })
+        .collect();
+    let widths: Vec<usize> = rows.iter().map(|r| r.len()).collect();
+    let same_width = widths.windows(2).all(|w| w[0] == w[1]);
+    if (rows.len() != geo.height as usize || !wrong.is_empty()) && same_width && !rows.is_empty() {
+        // A setup drawn for another board: say it once, not per rank.
+        errors.push(
+            Diagnostic::error(
+                0..text.len().max(1),
+                format!(
+                    "this board is {} files by {} ranks, but [board] says {} by {}",
+                    widths[0],
+                    rows.len(),
+                    geo.width,
+                    geo.height
+                ),
+            )
+            .with_help("draw one rank per line (top rank first), one square per file"),
+        );
+    } else {
+        if rows.len() != geo.height as usize {
             errors.push(Diagnostic::error(
-                span,
-                format!("expected {} squares in this rank, found {}", geo.width, r.len()),
+                0..text.len().max(1),
+                format!("expected {} ranks, found {}", geo.height, rows.len()),
             ));
+        }
+        if let Some(&first) = wrong.first() {
+            let s = &row_spans[first];
+            let span = if s.is_empty() { s.start..s.start + 1 } else { s.clone() };
+            let d = Diagnostic::error(
+                span,
+                format!(
+                    "expected {} squares in this rank, found {}",
+                    geo.width,
+                    rows[first].len()
+                ),
+            );
+            errors.push(match wrong.len() - 1 {
+                0 => d,
+                n => d.with_help(format!(
+                    "{n} more rank{} of this board {} the wrong length",
+                    if n == 1 { "" } else { "s" },
+                    if n == 1 { "has" } else { "have" }
+                )),
+            });
         }
     }
     let mut out = vec![BoardToken::Empty; geo.len()];
@@ -165,22 +219,59 @@ fn read_board(
             }
         }
     }
-    (out, errors)
+    (out, errors.finish())
+}
+
+/// A board's errors, the first [`MAX_REPORTED`] of them: a huge board of
+/// unknown codes costs no more than a small one.
+#[derive(Default)]
+struct Errors {
+    list: Vec<Diagnostic>,
+    dropped: Option<(Range<usize>, usize)>,
+}
+
+impl Errors {
+    fn push(&mut self, d: Diagnostic) {
+        if self.list.len() < MAX_REPORTED {
+            self.list.push(d);
+        } else {
+            self.dropped.get_or_insert((d.span, 0)).1 += 1;
+        }
+    }
+
+    fn would_keep(&self) -> bool {
+        self.list.len() < MAX_REPORTED
+    }
+
+    fn finish(mut self) -> Vec<Diagnostic> {
+        if let Some((span, n)) = self.dropped {
+            self.list.push(omitted(span, n, 0));
+        }
+        self.list
+    }
 }
 
 pub(super) fn setup(
     c: &mut Checker,
     f: &RuleFile,
     geo: &Geometry,
+    kinds: &[Kind],
     types: &[PieceType],
 ) -> Vec<(Square, Colour, TypeId)> {
     let base = c.content_start(&f.setup.board);
-    let lookup = |code: &str| types.iter().position(|t| t.code == code).map(|i| i as TypeId);
+    let by_code: std::collections::HashMap<&str, TypeId> = types
+        .iter()
+        .enumerate()
+        .rev()
+        .map(|(i, t)| (t.code.as_str(), i as TypeId))
+        .collect();
+    let lookup = |code: &str| by_code.get(code).copied();
     let codes = || types.iter().map(|t| t.code.clone()).collect::<Vec<_>>();
     // A setup with errors still places what it could, so that its pieces
     // do not also get "not in the setup" warnings. (With errors, no
     // ruleset is built from it.)
-    let (tokens, errs) = read_board(f.setup.board.get_ref(), geo, &lookup, &codes);
+    let code_of = |id: &str| kinds.iter().find(|k| k.id == id).map(|k| k.code.clone());
+    let (tokens, errs) = read_board(f.setup.board.get_ref(), geo, &lookup, &codes, &code_of);
     for mut d in errs {
         d.span = base + d.span.start..base + d.span.end;
         c.push(d);

@@ -320,7 +320,23 @@ pub fn compile_number(text: &str, base: usize, scope: &Scope) -> Result<Expr, Ve
     compile_typed(text, base, scope, Ty::Int)
 }
 
+/// How deeply a condition may nest: open parentheses, plus the `if`s,
+/// `not`s and `+`/`-` terms that enclose a point of the text. The parser and
+/// every walk over a compiled condition recurse once per level, so the
+/// bound keeps hostile text from overflowing the stack.
+pub const MAX_NESTING: usize = 64;
+
 fn compile_typed(text: &str, base: usize, scope: &Scope, want: Ty) -> Result<Expr, Vec<Diagnostic>> {
+    if let Some(at) = too_deep(text) {
+        let d = Diagnostic::error(
+            base + at..base + at + 1,
+            format!(
+                "condition nests too deeply (more than {MAX_NESTING} levels of parentheses, `if`, `not` and `+`/`-`)"
+            ),
+        )
+        .with_help("write it flatter: `and`/`or` chains and comparisons do not nest");
+        return Err(vec![d]);
+    }
     let pairs = ConditionParser::parse(Rule::condition, text).map_err(|e| {
         let (start, end) = match e.location {
             pest::error::InputLocation::Pos(p) => (p, p + 1),
@@ -375,6 +391,82 @@ fn compile_typed(text: &str, base: usize, scope: &Scope, want: Ty) -> Result<Exp
     } else {
         Err(c.errors)
     }
+}
+
+/// Where a condition first nests deeper than [`MAX_NESTING`], without
+/// parsing it (the parser itself recurses). The measure is an upper bound
+/// on the syntax tree's depth: each open parenthesis is a level, and within
+/// one, every `if` (its `else` runs to the closing parenthesis) and each
+/// `not` or `+`/`-` of the current operand (until `and`, `or`, `then`,
+/// `else` or `,` ends it).
+fn too_deep(text: &str) -> Option<usize> {
+    #[derive(Default)]
+    struct Level {
+        ifs: usize,
+        run: usize,
+    }
+    let bytes = text.as_bytes();
+    let (mut levels, mut here, mut depth) = (Vec::new(), Level::default(), 0usize);
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let start = i;
+        i += 1;
+        match b {
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'"' => {
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'(' => {
+                levels.push(std::mem::take(&mut here));
+                depth += 1;
+            }
+            b')' => {
+                depth = depth.saturating_sub(1 + here.ifs + here.run);
+                here = levels.pop().unwrap_or_default();
+            }
+            b'+' | b'-' => {
+                here.run += 1;
+                depth += 1;
+            }
+            b',' => {
+                depth -= here.ifs + here.run;
+                here = Level::default();
+            }
+            b if b.is_ascii_alphanumeric() || b == b'_' => {
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                match &text[start..i] {
+                    "if" => {
+                        here.ifs += 1;
+                        depth += 1;
+                    }
+                    "not" => {
+                        here.run += 1;
+                        depth += 1;
+                    }
+                    "and" | "or" | "then" | "else" => {
+                        depth -= here.run;
+                        here.run = 0;
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+        if depth > MAX_NESTING {
+            return Some(start);
+        }
+    }
+    None
 }
 
 /// Only whitespace and comments.

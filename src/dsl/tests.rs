@@ -145,3 +145,46 @@ fn every_error_is_reported_at_once() {
     let errs = check("victim is aplha and mover is bta and opt.nope", Place::Capture).expect_err("invalid");
     assert_eq!(errs.len(), 3, "{errs:?}");
 }
+
+fn nesting_error(text: &str) -> Diagnostic {
+    let errs = check(text, Place::Side).expect_err("too deep");
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(errs[0].message.contains("nests too deeply"), "{errs:?}");
+    errs[0].clone()
+}
+
+#[test]
+fn nesting_up_to_the_limit_compiles() {
+    let n = MAX_NESTING - 1;
+    let text = format!("{}count(royal) == 0{}", "(".repeat(n), ")".repeat(n));
+    assert!(check(&text, Place::Side).is_ok());
+    let text = format!("{}count(royal) == 0", "not ".repeat(MAX_NESTING - 1));
+    assert!(check(&text, Place::Side).is_ok());
+}
+
+#[test]
+fn deep_parentheses_are_an_error_at_the_first_level_too_many() {
+    let text = format!("{}true{}", "(".repeat(5000), ")".repeat(5000));
+    assert_eq!(nesting_error(&text).span, MAX_NESTING..MAX_NESTING + 1);
+}
+
+#[test]
+fn long_chains_of_not_if_and_sums_are_errors() {
+    nesting_error(&format!("{}true", "not ".repeat(10_000)));
+    nesting_error(&format!("{}true", "if true then false else ".repeat(3000)));
+    nesting_error(&format!("count(royal){} == 0", " + 1".repeat(100_000)));
+    nesting_error(&format!("count({}royal{}) == 0", "(".repeat(1000), ")".repeat(1000)));
+}
+
+#[test]
+fn flat_chains_do_not_nest() {
+    let long_and = vec!["not count(royal) == 1"; 10_000].join(" and ");
+    assert!(check(&long_and, Place::Side).is_ok());
+    let sums = vec!["count(royal) + 1 == 2"; 1000].join(" or ");
+    assert!(check(&sums, Place::Side).is_ok());
+    let text = "(\"((((((((\") == (\"))\") # ((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((";
+    assert!(
+        check(text, Place::Side).is_ok_and(|e| e == Expr::Const(0)),
+        "text and comments do not count"
+    );
+}

@@ -317,7 +317,7 @@ fn map_window(rules: &Ruleset, colour: Colour, origin: Square, radius: Option<i3
     if let Some(r) = radius {
         let (x, y) = geo.xy(origin);
         let (ou, ov) = win.view_uv(x, y);
-        let r = r.max(0);
+        let r = crate::diagram::clip_radius(geo, r);
         win.u0 = (ou - r).max(0);
         win.u1 = (ou + r).min(width - 1);
         win.v0 = (ov - r).max(0);

@@ -47,9 +47,11 @@ pub fn variant_source(spec: &str) -> Result<Source, LoadError> {
         return Ok(Source::new(format!("rules/{spec}.toml"), text));
     }
     let looks_like_path = spec.ends_with(".toml") || spec.contains('/') || spec.contains('\\');
-    match std::fs::read_to_string(spec) {
+    match read_capped(spec) {
         Ok(text) => Ok(Source::new(spec, text)),
-        Err(e) if looks_like_path => Err(LoadError::NotFound(format!("cannot read rule file `{spec}`: {e}"))),
+        Err(e) if looks_like_path || e.kind() != std::io::ErrorKind::NotFound => {
+            Err(LoadError::NotFound(format!("cannot read rule file `{spec}`: {e}")))
+        }
         Err(_) => {
             let names = bundled_names();
             let hint = match did_you_mean(spec, names.iter().copied()) {
@@ -62,6 +64,33 @@ pub fn variant_source(spec: &str) -> Result<Source, LoadError> {
             )))
         }
     }
+}
+
+/// The largest rule file read, in bytes. The bundled files are under
+/// 100 kB; the cap keeps a wrong path (`/dev/zero`, a log file) from being
+/// read without bound.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+
+/// Reads a rule file, at most [`MAX_FILE_BYTES`] of it: a longer file, or
+/// one that is not UTF-8, is an error.
+fn read_capped(path: &str) -> std::io::Result<String> {
+    use std::io::{Error, ErrorKind, Read};
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Error::new(
+            ErrorKind::InvalidData,
+            format!("larger than the limit of {} MiB for a rule file", MAX_FILE_BYTES >> 20),
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        Error::new(
+            ErrorKind::InvalidData,
+            format!("not UTF-8 text (byte {} is invalid)", e.utf8_error().valid_up_to()),
+        )
+    })
 }
 
 /// Loads and compiles a variant with option overrides.

@@ -1,0 +1,345 @@
+//! Hostile input: every case runs the `gunbai` binary as a subprocess under
+//! a hard memory and CPU-time limit (`prlimit`), and must end cleanly: the
+//! expected exit (0, or one of the documented failure codes 1 and 2), the
+//! expected message, and never a signal (stack overflow, abort, out of
+//! memory, CPU limit) or a panic (101).
+//!
+//! The corpus is table-driven, so that a case is a file, not code:
+//! - `tests/hostile/NAME.toml` is a rule file. Its commands are in
+//!   `NAME.expect` if there is one, else `validate`, `show` and `moves` on
+//!   it, each expected to fail cleanly.
+//! - `tests/hostile/NAME.cli` is a list of commands with no file of their
+//!   own.
+//!
+//! A command line is `ARGS => OUTCOME "TEXT"`: `FILE` in ARGS stands for the
+//! rule file's path; OUTCOME is `ok` (exit 0, TEXT in stdout) or `error`
+//! (exit 1 or 2, TEXT in stderr); TEXT may be left out. Lines starting with
+//! `#` are comments.
+//!
+//! Cases too large to keep in git are written by [`generated`] into a
+//! temporary directory.
+
+use std::fmt::Write as _;
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Address space each run may use: far above what any case needs when it
+/// behaves, far below what the runaways asked for (10 GB and more).
+const MEMORY_BYTES: u64 = 1 << 30;
+/// CPU seconds each run may use (a debug build is slower than release).
+const CPU_SECONDS: u64 = 20;
+
+#[derive(Debug, PartialEq)]
+enum Outcome {
+    Ok,
+    Error,
+}
+
+#[derive(Debug)]
+struct Expectation {
+    args: Vec<String>,
+    outcome: Outcome,
+    text: Option<String>,
+}
+
+/// Reads command lines; `FILE` becomes `file`.
+fn expectations(text: &str, file: Option<&Path>, origin: &str) -> Vec<Expectation> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let (args, expect) = line
+                .split_once("=>")
+                .unwrap_or_else(|| panic!("{origin}: `{line}` has no `=>`"));
+            let expect = expect.trim();
+            let (outcome, rest) = expect.split_once(' ').unwrap_or((expect, ""));
+            let outcome = match outcome {
+                "ok" => Outcome::Ok,
+                "error" => Outcome::Error,
+                other => panic!("{origin}: outcome `{other}` is neither `ok` nor `error`"),
+            };
+            let rest = rest.trim();
+            let text = (!rest.is_empty()).then(|| rest.trim_matches('"').to_string());
+            let args = args
+                .split_whitespace()
+                .map(|a| match (a, file) {
+                    ("FILE", Some(f)) => f.display().to_string(),
+                    ("FILE", None) => panic!("{origin}: FILE in a .cli case"),
+                    _ => a.to_string(),
+                })
+                .collect();
+            Expectation { args, outcome, text }
+        })
+        .collect()
+}
+
+/// The default for a rule file without `.expect`: three commands that must
+/// each fail cleanly.
+fn default_expectations(file: &Path) -> Vec<Expectation> {
+    ["validate", "show", "moves"]
+        .iter()
+        .map(|cmd| Expectation {
+            args: vec![cmd.to_string(), file.display().to_string()],
+            outcome: Outcome::Error,
+            text: None,
+        })
+        .collect()
+}
+
+/// Runs one command under the limits; `None` if it behaved, else what went
+/// wrong.
+fn check(e: &Expectation) -> Option<String> {
+    let out = Command::new("prlimit")
+        .arg(format!("--as={MEMORY_BYTES}"))
+        .arg(format!("--cpu={CPU_SECONDS}"))
+        .arg("--")
+        .arg(env!("CARGO_BIN_EXE_gunbai"))
+        .args(&e.args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("prlimit runs (util-linux, see .ci/packages.d/limits)");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    let cut = |s: &str| s.chars().take(600).collect::<String>();
+    let shown = || format!("\n  stderr: {}\n  stdout: {}", cut(&stderr), cut(&stdout));
+    let cmd = e.args.iter().map(|a| cut(a)).collect::<Vec<_>>().join(" ");
+    let code = match out.status.code() {
+        Some(c) => c,
+        None => {
+            return Some(format!(
+                "`{cmd}` was killed by signal {:?} (limits: {MEMORY_BYTES} bytes, {CPU_SECONDS} s){}",
+                out.status.signal(),
+                shown()
+            ));
+        }
+    };
+    let (want, stream) = match e.outcome {
+        Outcome::Ok => (code == 0, &stdout),
+        Outcome::Error => (code == 1 || code == 2, &stderr),
+    };
+    if !want {
+        return Some(format!("`{cmd}` exited {code}, expected {:?}{}", e.outcome, shown()));
+    }
+    if e.outcome == Outcome::Error && !stderr.contains("error") {
+        return Some(format!("`{cmd}` failed without saying `error`{}", shown()));
+    }
+    match &e.text {
+        Some(t) if !stream.contains(t.as_str()) => Some(format!("`{cmd}` did not say `{t}`{}", shown())),
+        _ => None,
+    }
+}
+
+fn run_all(cases: &[(String, Vec<Expectation>)]) {
+    let mut failures = String::new();
+    for (name, exps) in cases {
+        assert!(!exps.is_empty(), "{name}: no commands");
+        for e in exps {
+            if let Some(f) = check(e) {
+                let _ = writeln!(failures, "{name}: {f}");
+            }
+        }
+    }
+    assert!(failures.is_empty(), "hostile cases misbehaved:\n{failures}");
+}
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile")
+}
+
+/// The checked-in cases, sorted by name.
+fn corpus() -> Vec<(String, Vec<Expectation>)> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(corpus_dir())
+        .expect("tests/hostile exists")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    paths.sort();
+    let mut cases = Vec::new();
+    for p in &paths {
+        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+        let read = |p: &Path| std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+        match p.extension().and_then(|x| x.to_str()) {
+            Some("toml") => {
+                let expect = p.with_extension("expect");
+                let exps = if expect.exists() {
+                    expectations(&read(&expect), Some(p), &name)
+                } else {
+                    default_expectations(p)
+                };
+                cases.push((name, exps));
+            }
+            Some("cli") => cases.push((name.clone(), expectations(&read(p), None, &name))),
+            Some("expect") => assert!(p.with_extension("toml").exists(), "{name} has no .toml beside it"),
+            _ => panic!("{name}: tests/hostile holds only .toml, .expect and .cli files"),
+        }
+    }
+    cases
+}
+
+#[test]
+fn every_checked_in_hostile_case_ends_cleanly() {
+    let cases = corpus();
+    assert!(cases.len() >= 6, "only {} cases", cases.len());
+    run_all(&cases);
+}
+
+/// A small rule file around the given parts: a king each on a board of the
+/// given size, then `pieces`, `setup` (or kings in the corners), `extra`
+/// tables and a victory condition.
+fn rule_file(files: usize, ranks: usize, pieces: &str, setup: Option<&str>, victory: &str) -> String {
+    let mut s = format!(
+        "[variant]\nid = \"hostile\"\n[board]\nfiles = {files}\nranks = {ranks}\n[tags]\nroyal = \"\"\n\
+         [[piece]]\nid = \"king\"\ncode = \"K\"\ntags = [\"royal\"]\nmoves = [{{ step = \"all\" }}]\n{pieces}"
+    );
+    let corners = {
+        let empty = vec!["."; files];
+        let mut rows: Vec<String> = (0..ranks).map(|_| empty.join(" ")).collect();
+        rows[0].replace_range(0..1, "k");
+        rows[ranks - 1].replace_range(0..1, "K");
+        rows.join("\n")
+    };
+    let _ = write!(
+        s,
+        "[setup]\nboard = \"\"\"\n{}\n\"\"\"\n[victory]\nloses_when = '''{victory}'''\nno_moves = \"loss\"\n",
+        setup.unwrap_or(&corners)
+    );
+    s
+}
+
+/// A piece code for a number: four letters, so that 26^4 kinds differ.
+fn code(mut i: usize) -> String {
+    (0..4)
+        .map(|_| {
+            let c = char::from(b'A' + (i % 26) as u8);
+            i /= 26;
+            c
+        })
+        .collect()
+}
+
+/// Cases too large for git, written into `dir`: (name, text, commands).
+fn generated(dir: &Path) -> Vec<(String, Vec<Expectation>)> {
+    let royal = "count(royal) == 0";
+    let many_kinds: String = (0..33_000)
+        .map(|i| {
+            format!(
+                "[[piece]]\nid = \"p{i}\"\ncode = \"{}\"\nmoves = [{{ step = \"F\" }}]\n",
+                code(i)
+            )
+        })
+        .collect();
+    let chain: String = (0..1000)
+        .map(|i| {
+            format!(
+                "[[piece]]\nid = \"p{i}\"\ncode = \"{}\"\nmoves = [{{ step = \"F\" }}]\npromotes_to = \"p{}\"\n",
+                code(i),
+                (i + 1) % 1000
+            )
+        })
+        .collect();
+    let chain =
+        rule_file(36, 36, &chain, None, royal) + "[promotion]\nzone_ranks = 2\nrepromote = \"true\"\nmay = \"true\"\n";
+    let unknown_board = vec![vec!["zz"; 36].join(" "); 36 * 80].join("\n");
+    // Fewer than the type limit, which would stop the check first.
+    let duplicates: String = (0..2000)
+        .map(|_| "[[piece]]\nid = \"twin\"\ncode = \"T\"\nmoves = [{ step = \"F\" }]\n".to_string())
+        .collect();
+    let long_or = vec!["count(royal) == 0"; 20_000].join(" or ");
+    let too_large = "#".repeat(5 << 20);
+    let table: Vec<(&str, String, &str, Outcome)> = vec![
+        (
+            "many_kinds",
+            rule_file(5, 5, &many_kinds, None, royal),
+            "too many piece types",
+            Outcome::Error,
+        ),
+        ("repromote_chain_36x36", chain, "too many piece types", Outcome::Error),
+        (
+            "huge_setup_of_unknown_codes",
+            rule_file(36, 36, "", Some(&unknown_board), royal),
+            "more errors not shown",
+            Outcome::Error,
+        ),
+        (
+            "many_duplicate_ids",
+            rule_file(5, 5, &duplicates, None, royal),
+            "more errors not shown",
+            Outcome::Error,
+        ),
+        (
+            "huge_identifier",
+            rule_file(5, 5, "", None, &format!("count({}) == 0", "r".repeat(200_000))),
+            "unknown piece kind or tag",
+            Outcome::Error,
+        ),
+        (
+            "long_sum",
+            rule_file(5, 5, "", None, &format!("count(royal){} == 0", " + 1".repeat(100_000))),
+            "condition nests too deeply",
+            Outcome::Error,
+        ),
+        (
+            "larger_than_the_cap",
+            too_large,
+            "larger than the limit",
+            Outcome::Error,
+        ),
+        // A flat chain is fine however long: it is not nested.
+        ("long_or_chain", rule_file(5, 5, "", None, &long_or), "", Outcome::Ok),
+    ];
+    table
+        .into_iter()
+        .map(|(name, text, message, outcome)| {
+            let path = dir.join(format!("{name}.toml"));
+            std::fs::write(&path, text).expect("temporary directory is writable");
+            let exps = ["validate", "show", "moves"]
+                .iter()
+                .map(|cmd| Expectation {
+                    args: vec![cmd.to_string(), path.display().to_string()],
+                    outcome: match outcome {
+                        Outcome::Ok => Outcome::Ok,
+                        Outcome::Error => Outcome::Error,
+                    },
+                    text: (!message.is_empty()).then(|| message.to_string()),
+                })
+                .collect();
+            (name.to_string(), exps)
+        })
+        .collect()
+}
+
+#[test]
+fn generated_hostile_cases_end_cleanly() {
+    let dir = std::env::temp_dir().join(format!("gunbai-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let cases = generated(&dir);
+    // Only this test's own files are removed, before any assertion.
+    let result = std::panic::catch_unwind(|| run_all(&cases));
+    for (name, _) in &cases {
+        let _ = std::fs::remove_file(dir.join(format!("{name}.toml")));
+    }
+    let _ = std::fs::remove_dir(&dir);
+    if let Err(e) = result {
+        std::panic::resume_unwind(e);
+    }
+}
+
+#[test]
+fn command_lines_read_as_documented() {
+    let file = Path::new("x.toml");
+    let e = expectations(
+        "# comment\n\nvalidate FILE => error \"too many\"\ndiagram chu lion => ok\n",
+        Some(file),
+        "t",
+    );
+    assert_eq!(e.len(), 2);
+    assert_eq!(e[0].args, ["validate", "x.toml"]);
+    assert_eq!(
+        (&e[0].outcome, e[0].text.as_deref()),
+        (&Outcome::Error, Some("too many"))
+    );
+    assert_eq!((&e[1].outcome, e[1].text.as_deref()), (&Outcome::Ok, None));
+}
