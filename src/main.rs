@@ -235,6 +235,20 @@ enum Command {
         #[arg(long, default_value_t = 3)]
         depth: u32,
     },
+    /// Play as an XBoard/WinBoard engine (CECP v2) on stdin/stdout.
+    #[command(
+        after_help = "Variants are announced under XBoard's names where the rule file gives one\n(`xboard = ...`), else under their ids. Rule options are engine options.\nSee docs/engine.md.\n\nExamples:\n  gunbai xboard\n  gunbai xboard chu my_variant.toml\n  xboard -fcp 'gunbai xboard chu' -variant chu"
+    )]
+    Xboard {
+        /// Bundled names or rule files (default: every bundled variant).
+        variants: Vec<String>,
+    },
+    /// Play as a USI engine on stdin/stdout (variants with an SFEN form).
+    #[command(after_help = "Example:\n  gunbai usi chu")]
+    Usi { variant: String },
+    /// Referee games between two XBoard engines, checking every move.
+    #[command(after_help = gunbai::engine::referee::HELP)]
+    Match(gunbai::engine::referee::MatchArgs),
     /// Print a shell completion script.
     #[command(
         after_help = "Examples:\n  gunbai completions bash > ~/.local/share/bash-completion/completions/gunbai\n  gunbai completions zsh > ~/.zfunc/_gunbai\n  gunbai completions fish > ~/.config/fish/completions/gunbai.fish"
@@ -483,6 +497,33 @@ fn run(cli: Cli, style: Style) -> Result<ExitCode, Failure> {
                 nodes as f64 / secs.max(1e-9)
             );
             Ok(ExitCode::SUCCESS)
+        }
+        Command::Xboard { variants } => {
+            let specs: Vec<String> = if variants.is_empty() {
+                gunbai::rules::bundled_names().iter().map(|s| s.to_string()).collect()
+            } else {
+                variants
+            };
+            let mut offered = Vec::new();
+            for spec in specs {
+                let rules = load_variant(&spec, &[])?;
+                offered.push(gunbai::engine::xboard::Offered { spec, rules });
+            }
+            let name = format!("gunbai {}", env!("CARGO_PKG_VERSION"));
+            let stdin = std::io::BufReader::new(std::io::stdin());
+            gunbai::engine::xboard::run(stdin, &mut std::io::stdout(), offered, &name)
+                .map_err(|e| fail(format!("xboard: {e}")))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Usi { variant } => {
+            let rules = load_variant(&variant, &[])?;
+            let stdin = std::io::BufReader::new(std::io::stdin());
+            gunbai::engine::usi::run(stdin, &mut std::io::stdout(), rules).map_err(|e| fail(format!("usi: {e}")))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Match(args) => {
+            let code = gunbai::engine::referee::run(&args).map_err(fail)?;
+            Ok(ExitCode::from(code))
         }
         Command::Completions { shell } => {
             let mut script = Vec::new();
