@@ -28,7 +28,9 @@ pub struct Clock {
 }
 
 /// Kept back from every budget for process and pipe latency.
-const MARGIN: Duration = Duration::from_millis(50);
+const MARGIN: Duration = Duration::from_millis(30);
+/// Time kept in hand under a conventional control.
+const RESERVE: Duration = Duration::from_secs(1);
 /// Depth searched without any time control.
 const DEFAULT_DEPTH: u32 = 4;
 
@@ -67,11 +69,15 @@ impl Clock {
             TimeControl::Conventional { moves, base, inc } => {
                 let left = self.left.unwrap_or(base);
                 let to_go = if moves > 0 { moves - self.moves_made % moves } else { 35 };
-                let budget = left / to_go.max(1) + inc * 3 / 4;
-                // Never use more than half of what is left after the margin:
-                // the increment comes only after the move.
-                let cap = left.saturating_sub(MARGIN) / 2;
-                let hard = budget.min(cap).max(Duration::from_millis(5));
+                // A reserve of up to a second is never planned for: process
+                // and pipe latency come out of it, and the increment comes
+                // only after the move.
+                let spendable = left.saturating_sub(RESERVE.min(left / 2));
+                let budget = spendable / to_go.max(1) + inc / 2;
+                let hard = budget
+                    .min(spendable / 2)
+                    .saturating_sub(MARGIN)
+                    .max(Duration::from_millis(5));
                 l.soft_time = Some(hard / 2);
                 l.hard_time = Some(hard);
             }

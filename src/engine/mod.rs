@@ -85,25 +85,33 @@ pub fn xboard_move(pos: &Position, m: &Move) -> String {
         return move_text(pos, m);
     }
     let geo = &pos.rules().geometry;
+    let squares = xboard_legs(pos, m);
     let mut s = String::new();
-    let mut prev = m.from;
-    let every = pos.rules().has_effects;
-    let last = m.landings().len() - 1;
-    for (i, &sq) in m.landings().iter().enumerate() {
-        if i < last && !every && !captures_at(pos, m, sq) {
-            continue;
-        }
+    for pair in squares.windows(2) {
         if !s.is_empty() {
             s.push(',');
         }
-        s.push_str(&geo.square_name(prev));
-        s.push_str(&geo.square_name(sq));
-        prev = sq;
+        s.push_str(&geo.square_name(pair[0]));
+        s.push_str(&geo.square_name(pair[1]));
     }
     if m.promotion == Promotion::Promote {
         s.push('+');
     }
     s
+}
+
+/// The squares XBoard sees a move visit: the origin, the landings that
+/// end a leg (see [`xboard_move`]) and the destination.
+pub fn xboard_legs(pos: &Position, m: &Move) -> Vec<Square> {
+    let every = pos.rules().has_effects;
+    let last = m.landings().len() - 1;
+    let mut out = vec![m.from];
+    for (i, &sq) in m.landings().iter().enumerate() {
+        if i == last || every || captures_at(pos, m, sq) {
+            out.push(sq);
+        }
+    }
+    out
 }
 
 /// Does the move capture an enemy standing on `sq` (a landing)?

@@ -7,7 +7,7 @@
 //! panic or hang.
 
 use super::clock::{Clock, TimeControl};
-use super::{Game, parse_xboard_move, result_reason, result_token, xboard_move};
+use super::{Game, parse_xboard_move, result_reason, result_token, xboard_legs, xboard_move};
 use crate::board::Square;
 use crate::compile::{OptionOverride, compile};
 use crate::dsl::OptionValue;
@@ -436,51 +436,47 @@ impl Engine {
         // Only moves that go on from here need another highlight.
         let mut moves = Vec::new();
         legal_moves(&self.game.pos, &mut moves);
-        let n = self.lifted.len() - 1;
-        let goes_on = moves
-            .iter()
-            .any(|m| m.from == self.lifted[0] && m.landings().len() > n && m.landings()[..n] == self.lifted[1..]);
+        let pos = &self.game.pos;
+        let goes_on = moves.iter().any(|m| {
+            let legs = xboard_legs(pos, m);
+            legs.len() > self.lifted.len() && legs.starts_with(&self.lifted)
+        });
         if goes_on { self.highlight(out) } else { Ok(()) }
     }
 
-    /// Marks where the piece being entered may land next: yellow for a
-    /// landing that can end the move, red for one that captures there,
-    /// magenta where it may promote, cyan where the move must go on.
+    /// Marks where the piece being entered may go next, as HaChu does:
+    /// cyan where the move may go on (a capture a lion may continue from),
+    /// magenta where it may promote, red for a capture or for the origin
+    /// (a pass), yellow for any other destination.
     fn highlight(&self, out: &mut dyn Write) -> io::Result<()> {
         let pos = &self.game.pos;
         let geo = &pos.rules().geometry;
         let mut moves = Vec::new();
         legal_moves(pos, &mut moves);
-        let done = self.lifted.len() - 1;
-        let mut marks = vec![None::<char>; geo.len()];
+        let done = self.lifted.len();
         let from = self.lifted[0];
-        for m in moves.iter().filter(|m| m.from == from) {
-            let ls = m.landings();
-            if ls.len() <= done || ls[..done] != self.lifted[1..] {
+        let mut marks = vec![None::<char>; geo.len()];
+        for m in &moves {
+            let legs = xboard_legs(pos, m);
+            if legs.len() <= done || !legs.starts_with(&self.lifted) {
                 continue;
             }
-            let t = ls[done];
-            let ends_here = ls.len() == done + 1;
-            let capture = pos
-                .piece_at(t)
-                .is_some_and(|(c, _)| c != pos.side_to_move() && t != from);
-            let mark = if !ends_here {
+            let t = legs[done];
+            let capture = t != from && pos.piece_at(t).is_some_and(|(c, _)| c != pos.side_to_move());
+            let mark = if legs.len() > done + 1 {
                 'C'
-            } else if m.promotion == Promotion::Decline || m.promotion == Promotion::Promote && capture {
+            } else if m.promotion == Promotion::Decline {
                 'M'
-            } else if capture {
+            } else if capture || t == from {
                 'R'
             } else {
                 'Y'
             };
+            let rank = |k: char| "YRMC".find(k).unwrap_or(0);
             let slot = &mut marks[usize::from(t)];
-            *slot = Some(match (*slot, mark) {
-                (None, k) => k,
-                (Some('M'), _) | (_, 'M') => 'M',
-                (Some('R'), _) | (_, 'R') => 'R',
-                (Some('Y'), _) | (_, 'Y') => 'Y',
-                (Some(k), _) => k,
-            });
+            if slot.is_none_or(|old| rank(mark) > rank(old)) {
+                *slot = Some(mark);
+            }
         }
         let mut fen = String::new();
         for y in (0..geo.height as i32).rev() {

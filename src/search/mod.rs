@@ -347,7 +347,7 @@ impl Searcher {
 
     fn count_node(&mut self) {
         self.nodes += 1;
-        if self.nodes & 255 == 0 {
+        if self.nodes & 31 == 0 {
             let out_of_time = self.limits.hard_time.is_some_and(|t| self.start.elapsed() >= t);
             let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
             if out_of_time || out_of_nodes || self.stop.load(Ordering::Relaxed) {
