@@ -227,13 +227,16 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=VALUE")]
         options: Vec<OptionOverride>,
     },
-    /// Measure perft speed (nodes per second) from a position.
-    #[command(after_help = "Example:\n  gunbai bench chu --depth 3")]
+    /// Measure perft and search speed (nodes per second) from a position.
+    #[command(after_help = "Example:\n  gunbai bench chu --depth 3 --search-nodes 50000")]
     Bench {
         #[command(flatten)]
         pos: PositionArgs,
         #[arg(long, default_value_t = 3)]
         depth: u32,
+        /// Nodes the search benchmark visits (after perft).
+        #[arg(long, default_value_t = 20_000)]
+        search_nodes: u64,
     },
     /// Play as an XBoard/WinBoard engine (CECP v2) on stdin/stdout.
     #[command(
@@ -487,7 +490,11 @@ fn run(cli: Cli, style: Style) -> Result<ExitCode, Failure> {
             let rules = load_variant(&variant, &options)?;
             snapshots(&rules, &positions, &out, check, style)
         }
-        Command::Bench { pos, depth } => {
+        Command::Bench {
+            pos,
+            depth,
+            search_nodes,
+        } => {
             let mut p = load_position(&pos)?;
             let start = Instant::now();
             let nodes = perft(&mut p, depth, Convention::Paths);
@@ -495,6 +502,20 @@ fn run(cli: Cli, style: Style) -> Result<ExitCode, Failure> {
             outln!(
                 "perft({depth}) = {nodes} nodes in {secs:.3} s: {:.0} nodes/s",
                 nodes as f64 / secs.max(1e-9)
+            );
+            let mut searcher = gunbai::search::Searcher::new(&p, 16);
+            let limits = gunbai::search::Limits {
+                nodes: Some(search_nodes),
+                ..Default::default()
+            };
+            let mut reached = 0;
+            let start = Instant::now();
+            searcher.search(&mut p, limits, &mut |r| reached = r.depth);
+            let secs = start.elapsed().as_secs_f64();
+            let n = searcher.nodes();
+            outln!(
+                "search = {n} nodes in {secs:.3} s (depth {reached} finished): {:.0} nodes/s",
+                n as f64 / secs.max(1e-9)
             );
             Ok(ExitCode::SUCCESS)
         }

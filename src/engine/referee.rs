@@ -426,7 +426,16 @@ fn setup(p: &mut Player, rules: &Ruleset, args: &MatchArgs, control: Control, n:
             let secs = base.as_secs();
             p.send(&format!("level 0 {}:{:02} {}", secs / 60, secs % 60, inc.as_secs_f64()))?;
         }
-        Control::PerMove(t) => p.send(&format!("st {}", t.as_secs_f64().max(1.0).round() as u64))?,
+        // CECP's `st` is whole seconds; a fraction is sent as such (gunbai
+        // reads it), a whole number as an integer (as other engines expect).
+        Control::PerMove(t) => {
+            let secs = t.as_secs_f64();
+            if secs.fract() == 0.0 {
+                p.send(&format!("st {}", secs as u64))?
+            } else {
+                p.send(&format!("st {secs}"))?
+            }
+        }
     }
     p.sync(n + 1)
 }

@@ -105,6 +105,11 @@ impl Searcher {
         }
     }
 
+    /// Nodes visited by the last search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// The piece values the evaluation uses.
     pub fn values(&self) -> &PieceValues {
         &self.values
