@@ -28,38 +28,28 @@ Exit status: 0 when every game ended normally, 1 when a game ended by an illegal
 move, a refused move, a crash or a time forfeit.\n\n\
 Examples:\n  gunbai match chu --engine 'gunbai xboard chu' --engine '/usr/games/hachu' --games 20 --tc 10+0.1 --out chu.pgn\n  gunbai match ko --engine 'gunbai xboard ko' --engine 'gunbai xboard ko' --games 10 --st 0.2 --max-moves 200\n  gunbai match --replay chu.pgn";
 
-/// Arguments of `gunbai match`.
-#[derive(clap::Args, Debug, Clone)]
+/// What `gunbai match` was asked to do.
+#[derive(Debug, Clone)]
 pub struct MatchArgs {
-    /// The variant (bundled name or rule file), as the referee knows it.
-    #[arg(required_unless_present = "replay")]
+    /// The variant (bundled name or rule file), as the referee knows it;
+    /// required unless replaying.
     pub variant: Option<String>,
-    /// The two engines' commands (give the option twice).
-    #[arg(long = "engine", num_args = 1)]
+    /// The two engines' shell commands.
     pub engines: Vec<String>,
-    #[arg(long, default_value_t = 2)]
     pub games: u32,
     /// Time control: `BASE+INC` in seconds for the whole game.
-    #[arg(long, default_value = "60+1")]
     pub tc: String,
-    /// A fixed time per move in seconds instead of --tc.
-    #[arg(long)]
+    /// A fixed time per move in seconds instead of `tc`.
     pub st: Option<f64>,
-    /// Moves (plies) after which a game is adjudicated a draw.
-    #[arg(long, default_value_t = 600)]
+    /// Plies after which a game is adjudicated a draw.
     pub max_moves: u32,
-    /// Rule options for the referee, also sent to the engines as
-    /// `option <variant>.NAME=VALUE`.
-    #[arg(long = "option", value_name = "NAME=VALUE")]
+    /// Rule options for the referee, also sent to the engines.
     pub options: Vec<OptionOverride>,
-    /// Where to write the record (default: stdout).
-    #[arg(long)]
+    /// Where to write the record (None: stdout).
     pub out: Option<String>,
-    /// Replay a record instead of playing.
-    #[arg(long, conflicts_with = "engines")]
+    /// Replay this record instead of playing.
     pub replay: Option<String>,
-    /// Also print each engine's protocol traffic to stderr.
-    #[arg(long)]
+    /// Print the engines' protocol traffic to stderr.
     pub verbose: bool,
 }
 

@@ -1,0 +1,44 @@
+//! `gunbai moves`: list the legal moves of a position.
+
+use super::{Failure, FormatArg, NotationArg, PositionArgs, print_json};
+use gunbai::movegen::{Move, legal_moves};
+use gunbai::notation::write_move;
+use gunbai::render::{self, json};
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+#[command(
+    after_help = "With --format json: {variant, position, sfen, side_to_move, moves, outcome}, where\noutcome is null while the game goes on, else {winner, reason, text}.\n\nExamples:\n  gunbai moves chu\n  gunbai moves chu --moves f4-f5 g9-g8\n  gunbai moves chu --notation usi\n  gunbai moves chu --format json"
+)]
+pub struct Args {
+    #[command(flatten)]
+    pos: PositionArgs,
+    #[arg(long, value_enum, default_value = "native")]
+    notation: NotationArg,
+    #[arg(long, value_enum, default_value = "text")]
+    format: FormatArg,
+}
+
+pub fn run(a: Args) -> Result<ExitCode, Failure> {
+    let p = a.pos.load()?;
+    let mut moves: Vec<Move> = Vec::new();
+    legal_moves(&p, &mut moves);
+    let mut texts: Vec<String> = moves.iter().map(|m| write_move(&p, m, a.notation.notation())).collect();
+    texts.sort();
+    if a.format == FormatArg::Json {
+        print_json(&json::moves(&p, &texts))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for t in &texts {
+        outln!("{t}");
+    }
+    let rules = p.rules();
+    match p.outcome() {
+        Some(o) => eprintln!("game over: {}", render::outcome_text(rules, &o)),
+        None if moves.is_empty() => {
+            eprintln!("no legal moves: {}", render::outcome_text(rules, &p.no_moves_outcome()))
+        }
+        None => eprintln!("{} legal moves for {}", moves.len(), p.side_to_move()),
+    }
+    Ok(ExitCode::SUCCESS)
+}
