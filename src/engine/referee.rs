@@ -1,7 +1,7 @@
 //! A referee for engine matches: runs two XBoard (CECP v2) engines as
 //! child processes over pipes, keeps their clocks, checks every move they
 //! make against gunbai's own legal moves, and writes a PGN-like record
-//! that `gunbai match --replay` reads back and replays.
+//! ([`play_match`]) that [`replay`] reads back and replays.
 //!
 //! A move an engine makes that gunbai finds illegal, an engine that
 //! rejects a move gunbai finds legal, a crash and a time forfeit all end
@@ -20,14 +20,6 @@ use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-pub const HELP: &str = "Each engine is a shell command that speaks XBoard's protocol (CECP v2). The two\n\
-engines alternate colours from game to game. Every move is checked by gunbai; the\n\
-record (--out) has one PGN-like game per block with moves in gunbai's notation,\n\
-and `gunbai match --replay FILE` replays it and checks every move and result.\n\
-Exit status: 0 when every game ended normally, 1 when a game ended by an illegal\n\
-move, a refused move, a crash or a time forfeit.\n\n\
-Examples:\n  gunbai match chu --engine 'gunbai xboard chu' --engine '/usr/games/hachu' --games 20 --tc 10+0.1 --out chu.pgn\n  gunbai match ko --engine 'gunbai xboard ko' --engine 'gunbai xboard ko' --games 10 --st 0.2 --max-moves 200\n  gunbai match --replay chu.pgn";
-
 /// What `gunbai match` was asked to do.
 #[derive(Debug, Clone)]
 pub struct MatchArgs {
@@ -45,10 +37,6 @@ pub struct MatchArgs {
     pub max_moves: u32,
     /// Rule options for the referee, also sent to the engines.
     pub options: Vec<OptionOverride>,
-    /// Where to write the record (None: stdout).
-    pub out: Option<String>,
-    /// Replay this record instead of playing.
-    pub replay: Option<String>,
     /// Print the engines' protocol traffic to stderr.
     pub verbose: bool,
 }
@@ -65,14 +53,18 @@ pub struct GameRecord {
     pub normal: bool,
 }
 
-/// Runs `gunbai match`; returns the exit status.
-pub fn run(args: &MatchArgs) -> Result<u8, String> {
-    if let Some(path) = &args.replay {
-        return replay(path).map(|n| {
-            println!("{n} games replayed: every move legal, every result as recorded");
-            0
-        });
-    }
+/// The marker a record starts with; a file that has it was written by the
+/// referee (and may be replaced by the next match).
+pub const RECORD_MARK: &str = "[Event \"gunbai match\"]";
+
+/// What a match produced: its record and how many games ended by a fault.
+pub struct MatchResult {
+    pub record: String,
+    pub faults: u32,
+}
+
+/// Plays the match (progress and the final score go to stderr).
+pub fn play_match(args: &MatchArgs) -> Result<MatchResult, String> {
     let variant = args.variant.clone().ok_or("give a variant")?;
     if args.engines.len() != 2 {
         return Err("give exactly two --engine commands".into());
@@ -112,16 +104,14 @@ pub fn run(args: &MatchArgs) -> Result<u8, String> {
         );
         records.push(rec);
     }
-    let text = write_record(&rules, args, &records);
-    match &args.out {
-        Some(path) => write_atomic(path, &text)?,
-        None => print!("{text}"),
-    }
     eprintln!(
         "final: {} {} - {} {} ({} games, {} ended by a fault)",
         args.engines[0], score[0], score[1], args.engines[1], args.games, faults
     );
-    Ok(if faults == 0 { 0 } else { 1 })
+    Ok(MatchResult {
+        record: write_record(&rules, args, &records),
+        faults,
+    })
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -471,21 +461,6 @@ fn write_record(rules: &Ruleset, args: &MatchArgs, games: &[GameRecord]) -> Stri
         s.push_str("\n\n");
     }
     s
-}
-
-fn write_atomic(path: &str, text: &str) -> Result<(), String> {
-    let p = std::path::Path::new(path);
-    let dir = p
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        p.file_name().and_then(|n| n.to_str()).unwrap_or("record"),
-        std::process::id()
-    ));
-    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, p).map_err(|e| format!("cannot write {path}: {e}"))
 }
 
 /// Replays every game of a record: each move must be legal, and a game
