@@ -216,3 +216,17 @@ fn real_xboard_game_finishes_normally() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// White's king on a12 is attacked along the a-file and the b-file is held:
+/// whatever White plays, Black captures the king. With no check rule the
+/// move would be legal, but XBoard's Chu rules call leaving the king
+/// attacked illegal (a forfeit), so the engine resigns instead.
+#[test]
+fn xboard_resigns_when_every_move_loses_the_king() {
+    let input =
+        "new\nvariant chu\nforce\nsetboard k,11/12/12/12/11,p/12/12/12/12/R,11/1,R,10/11,K w\ngo\nping 3\nquit\n";
+    let (out, ok) = session(&["xboard", "chu"], input);
+    assert!(ok);
+    assert!(out.contains("resign\n"), "{out}");
+    assert!(!out.contains("move "), "{out}");
+}

@@ -362,9 +362,11 @@ impl Engine {
         let limits = self.clock.limits();
         let post = self.post;
         let mut lines = Vec::new();
+        let mut lost = false;
         let pos_for_text = self.game.pos.clone();
         let best = {
             let mut report = |r: &crate::search::Report| {
+                lost = r.complete && r.score <= -(MATE - 2);
                 if post {
                     let pv: Vec<String> = pv_text(&pos_for_text, &r.pv);
                     lines.push(format!(
@@ -392,6 +394,13 @@ impl Engine {
         let Some(m) = best else {
             return self.report_end(out).map(|_| ());
         };
+        if lost {
+            // Every move lets the opponent end the game at once (a royal
+            // is lost whatever we do): resign rather than play a move that
+            // GUIs with a check rule (XBoard's Chu) call illegal.
+            self.force = true;
+            return writeln!(out, "resign");
+        }
         writeln!(out, "move {}", xboard_move(&self.game.pos, &m))?;
         self.game.play(m);
         self.clock.moves_made += 1;

@@ -52,6 +52,8 @@ pub struct Report {
     pub elapsed: Duration,
     /// The principal variation, starting with the move to play.
     pub pv: Vec<Move>,
+    /// Every root move was searched (the iteration was not cut short).
+    pub complete: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -159,6 +161,7 @@ impl Searcher {
                 nodes: self.nodes,
                 elapsed: self.start.elapsed(),
                 pv,
+                complete: !self.aborted,
             });
             let soft_out = limits.soft_time.is_some_and(|t| self.start.elapsed() >= t);
             if self.aborted || soft_out || score.abs() > MATE - MAX_PLY as i32 {
