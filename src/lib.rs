@@ -19,3 +19,4 @@ pub mod render;
 pub mod rules;
 pub mod ruleset;
 pub mod search;
+pub mod serve;

@@ -53,6 +53,7 @@ mod moves;
 mod options;
 mod perft;
 mod referee;
+mod serve;
 mod show;
 mod snapshot;
 mod usi;
@@ -102,6 +103,8 @@ pub enum Command {
     Match(referee::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
+    /// Serve a local web playground: play any variant, see every piece's moves, edit rule files live.
+    Serve(serve::Args),
 }
 
 /// Runs one subcommand.
@@ -120,6 +123,7 @@ pub fn run(command: Command, style: Style) -> Result<ExitCode, Failure> {
         Command::Usi(a) => usi::run(a),
         Command::Match(a) => referee::run(a),
         Command::Completions(a) => completions::run(a),
+        Command::Serve(a) => serve::run(a, style),
     }
 }
 

@@ -38,6 +38,7 @@ const PROMOTED: &str = "#b3261e";
 const PIECE_FILL: &str = "#fbe9bd";
 const PIECE_EDGE: &str = "#5b4121";
 const ORIGIN_FILL: &str = "#f7d27a";
+const LAST_MOVE_FILL: &str = "#c9dd8c";
 const FONT: &str = "'Noto Serif CJK JP','Noto Serif CJK TC','Noto Sans CJK JP','Source Han Serif',\
 'Hiragino Mincho ProN','Yu Mincho','MS Mincho',serif";
 const UI_FONT: &str = "'DejaVu Sans','Noto Sans',Helvetica,Arial,sans-serif";
@@ -486,10 +487,48 @@ fn draw_legend(out: &mut String, top: f64, label: &str, promoted: bool, used: &[
     }
 }
 
+/// What a piece shows on its face.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Labels {
+    /// Its kanji (the first of [`super::LABEL_SCRIPTS`] given), else its code.
+    #[default]
+    Names,
+    /// Its code (`LN`, `+P`), for readers without a CJK font.
+    Codes,
+}
+
+/// How a board is drawn: from whose side, with which labels, which squares
+/// marked as the last move, and whether every square carries a
+/// `data-sq="NAME"` hit area for a page to click and colour.
+#[derive(Clone, Debug)]
+pub struct BoardView {
+    /// The side at the bottom: Black as the board is, White rotated 180°.
+    pub view: Colour,
+    pub labels: Labels,
+    pub last_move: Vec<Square>,
+    pub hit_areas: bool,
+}
+
+impl Default for BoardView {
+    fn default() -> Self {
+        BoardView {
+            view: Colour::Black,
+            labels: Labels::Names,
+            last_move: Vec::new(),
+            hit_areas: false,
+        }
+    }
+}
+
 /// Draws a board with pieces: the setup of a variant (or any list of
 /// pieces), seen from Black's side, with each side's promotion zone
 /// shaded. White's pieces point down the board.
 pub fn board_svg(rules: &Ruleset, pieces: &[(Square, Colour, TypeId)]) -> String {
+    board_view_svg(rules, pieces, &BoardView::default())
+}
+
+/// Draws a board with pieces as [`board_svg`] does, as `view` asks.
+pub fn board_view_svg(rules: &Ruleset, pieces: &[(Square, Colour, TypeId)], view: &BoardView) -> String {
     let geo = &rules.geometry;
     let top = 8.0;
     let win = Window {
@@ -497,7 +536,7 @@ pub fn board_svg(rules: &Ruleset, pieces: &[(Square, Colour, TypeId)]) -> String
         u1: geo.width as i32 - 1,
         v0: 0,
         v1: geo.height as i32 - 1,
-        view: Colour::Black,
+        view: view.view,
         width: geo.width as i32,
         height: geo.height as i32,
         top,
@@ -509,17 +548,40 @@ pub fn board_svg(rules: &Ruleset, pieces: &[(Square, Colour, TypeId)]) -> String
             .is_some_and(|p| p.zone.iter().any(|z| z.get(usize::from(sq)).copied().unwrap_or(false)))
     };
     let mut body = String::new();
-    draw_board(&mut body, rules, &win, &|sq| in_zone(sq).then_some(ZONE_FILL));
+    draw_board(&mut body, rules, &win, &|sq| {
+        if view.last_move.contains(&sq) {
+            Some(LAST_MOVE_FILL)
+        } else {
+            in_zone(sq).then_some(ZONE_FILL)
+        }
+    });
     for &(sq, colour, ty) in pieces {
         let (x, y) = geo.xy(sq);
+        let (u, v) = win.view_uv(x, y);
         let promoted = rules.types[usize::from(ty)].promoted_from.is_some();
-        draw_piece(
-            &mut body,
-            win.centre(x, y),
-            &piece_label(rules, ty),
-            promoted,
-            colour == Colour::White,
-        );
+        let label = match view.labels {
+            Labels::Names => piece_label(rules, ty),
+            Labels::Codes => rules.types[usize::from(ty)].code.clone(),
+        };
+        draw_piece(&mut body, win.centre(u, v), &label, promoted, colour != view.view);
+    }
+    if view.hit_areas {
+        // Transparent squares on top of everything: a page finds a square
+        // by its name and colours it with a class of its own.
+        body.push_str(r#"<g class="hit" fill="transparent">"#);
+        for sq in 0..geo.len() as Square {
+            let (x, y) = geo.xy(sq);
+            let (u, v) = win.view_uv(x, y);
+            let (cx, cy) = win.centre(u, v);
+            let _ = write!(
+                body,
+                r#"<rect class="sq" data-sq="{}" x="{}" y="{}" width="{CELL}" height="{CELL}"/>"#,
+                geo.square_name(sq),
+                cx - CELL / 2.0,
+                cy - CELL / 2.0
+            );
+        }
+        body.push_str("</g>\n");
     }
     let width = LEFT + win.board_width() + RIGHT;
     let height = top + win.board_height() + FILES + 4.0;

@@ -1,0 +1,695 @@
+//! The JSON API behind the playground (`/api/...`), as plain functions from
+//! a request to a reply, so that tests can call it without a socket. The
+//! shapes are documented in `docs/api.md`; add fields rather than change
+//! them.
+//!
+//! The API keeps no game state: every request carries its game (a variant
+//! or rule-file text, option values, an optional start position, the moves
+//! played) and the server replays it. Compiled rule sets are cached by
+//! their text and options. Rule-file text comes only from the bundled
+//! files, the files named on the command line (read once at start-up) or
+//! the request body: nothing in a request names a path.
+
+use crate::board::{Colour, Square};
+use crate::compile::{OptionOverride, compile};
+use crate::diagnostics::{Report, Source};
+use crate::diagram::move_map;
+use crate::dsl::OptionValue;
+use crate::movegen::{Move, Promotion, legal_moves};
+use crate::notation::{move_text, parse_move, usi_text};
+use crate::position::Position;
+use crate::render::svg::{BoardView, Labels, board_view_svg, move_map_svg};
+use crate::render::{english_name, json, option_text, piece_label};
+use crate::ruleset::Ruleset;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::{Arc, Mutex};
+
+/// Largest request body accepted, in bytes (a rule file travels in it).
+pub const MAX_BODY: usize = 1 << 20;
+/// Most moves one game may carry.
+pub const MAX_PLIES: usize = 4000;
+/// Compiled rule sets kept for reuse.
+const CACHE_SIZE: usize = 32;
+/// Boards with a longer side draw a piece's diagram in a window of this
+/// many squares around it rather than whole.
+const DIAGRAM_RADIUS: i32 = 8;
+const WHOLE_DIAGRAM_SIDE: u32 = 16;
+
+/// A reply: an HTTP status and a JSON body. Errors are
+/// `{"error": MESSAGE, ...}` with more fields where they help.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl Reply {
+    fn ok(body: Value) -> Reply {
+        Reply { status: 200, body }
+    }
+    /// An error reply with a message.
+    pub fn error(status: u16, message: impl Into<String>) -> Reply {
+        Reply {
+            status,
+            body: json!({ "error": message.into() }),
+        }
+    }
+    fn with(mut self, key: &str, value: Value) -> Reply {
+        if let Value::Object(m) = &mut self.body {
+            m.insert(key.to_string(), value);
+        }
+        self
+    }
+}
+
+/// A rule file the server offers by name.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// The name a request uses (`chu`, or a file's stem).
+    pub name: String,
+    /// The file name shown in diagnostics (`rules/chu.toml`).
+    pub file: String,
+    pub text: String,
+    pub bundled: bool,
+}
+
+/// The variants offered and the compiled-rules cache.
+pub struct Api {
+    variants: Vec<Variant>,
+    cache: Mutex<VecDeque<(String, Arc<Ruleset>)>>,
+}
+
+/// Everything a request may carry; each endpoint reads what it needs and
+/// unknown keys are errors.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Request {
+    /// A variant by name (see `/api/variants`).
+    variant: Option<String>,
+    /// Rule-file text, instead of `variant`.
+    rules: Option<String>,
+    /// The file name diagnostics show for `rules`.
+    name: Option<String>,
+    #[serde(default)]
+    options: BTreeMap<String, Value>,
+    /// Start from this native position text instead of the setup.
+    position: Option<String>,
+    /// Start from this SFEN instead of the setup.
+    sfen: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    /// `/api/play`: the move to play.
+    #[serde(rename = "move")]
+    play: Option<String>,
+    /// `/api/moves`: only the moves of the piece on this square.
+    from: Option<String>,
+    /// `/api/diagram`: a piece code.
+    piece: Option<String>,
+    /// `/api/diagram`: `black` (default) or `white`.
+    colour: Option<String>,
+    /// `/api/position`: draw the board from White's side.
+    #[serde(default)]
+    flip: bool,
+    /// `/api/position`: `names` (default) or `codes`.
+    labels: Option<String>,
+}
+
+/// A replayed game.
+struct Game {
+    pos: Position,
+    /// Each move played: canonical text and USI.
+    played: Vec<(String, Option<String>)>,
+    last: Option<Move>,
+}
+
+impl Api {
+    /// An API offering the bundled variants and `extra` files (name, file
+    /// name, text), read by the caller.
+    pub fn new(extra: Vec<(String, String, String)>) -> Api {
+        let mut variants: Vec<Variant> = crate::rules::BUNDLED
+            .iter()
+            .map(|(name, text)| Variant {
+                name: name.to_string(),
+                file: format!("rules/{name}.toml"),
+                text: text.to_string(),
+                bundled: true,
+            })
+            .collect();
+        for (name, file, text) in extra {
+            // A file named like a bundled variant (or another file) gets a
+            // suffix rather than hiding it.
+            let mut unique = name.clone();
+            let mut n = 2;
+            while variants.iter().any(|v| v.name == unique) {
+                unique = format!("{name}-{n}");
+                n += 1;
+            }
+            variants.push(Variant {
+                name: unique,
+                file,
+                text,
+                bundled: false,
+            });
+        }
+        Api {
+            variants,
+            cache: Mutex::new(VecDeque::new()),
+        }
+    }
+
+    /// The variants offered.
+    pub fn variants(&self) -> &[Variant] {
+        &self.variants
+    }
+
+    /// Answers one API request: `path` is the URL path with its query,
+    /// `body` the request body (at most [`MAX_BODY`] bytes; the caller
+    /// enforces it).
+    pub fn handle(&self, method: &str, path: &str, body: &[u8]) -> Reply {
+        let (route, query) = path.split_once('?').unwrap_or((path, ""));
+        let reply = match (method, route) {
+            ("GET", "/api/variants") => Ok(self.list()),
+            ("GET", "/api/rules") => self.rules_text(query),
+            ("POST", "/api/position") => parse(body).and_then(|r| self.position(&r)),
+            ("POST", "/api/moves") => parse(body).and_then(|r| self.moves(&r)),
+            ("POST", "/api/play") => parse(body).and_then(|r| self.play(&r)),
+            ("POST", "/api/check") => parse(body).and_then(|r| self.check(&r)),
+            ("POST", "/api/diagram") => parse(body).and_then(|r| self.diagram(&r)),
+            (
+                _,
+                "/api/variants" | "/api/rules" | "/api/position" | "/api/moves" | "/api/play" | "/api/check"
+                | "/api/diagram",
+            ) => Err(Reply::error(405, format!("{route} does not take {method}"))),
+            _ => Err(Reply::error(
+                404,
+                format!(
+                    "no API endpoint {route}: there are /api/variants, /api/rules, /api/position, /api/moves, /api/play, /api/check, /api/diagram (see docs/api.md)"
+                ),
+            )),
+        };
+        reply.unwrap_or_else(|e| e)
+    }
+
+    fn list(&self) -> Reply {
+        let variants: Vec<Value> = self
+            .variants
+            .iter()
+            .map(|v| json!({"name": v.name, "file": v.file, "bundled": v.bundled}))
+            .collect();
+        Reply::ok(json!({
+            "variants": variants,
+            "limits": {"max_body": MAX_BODY, "max_plies": MAX_PLIES, "max_side": crate::board::MAX_SIDE},
+        }))
+    }
+
+    fn rules_text(&self, query: &str) -> Result<Reply, Reply> {
+        let name = query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix("variant="))
+            .ok_or_else(|| Reply::error(400, "give the variant: /api/rules?variant=NAME"))?;
+        let name = percent_decode(name)
+            .ok_or_else(|| Reply::error(400, "the variant name is not valid UTF-8 once decoded"))?;
+        let v = self.variant(&name)?;
+        Ok(Reply::ok(json!({"name": v.name, "file": v.file, "text": v.text})))
+    }
+
+    fn variant(&self, name: &str) -> Result<&Variant, Reply> {
+        self.variants.iter().find(|v| v.name == name).ok_or_else(|| {
+            let names: Vec<&str> = self.variants.iter().map(|v| v.name.as_str()).collect();
+            Reply::error(
+                404,
+                format!("unknown variant `{name}`: the server offers {}", names.join(", ")),
+            )
+        })
+    }
+
+    /// The request's rule-file source: a named variant or inline text.
+    fn source(&self, r: &Request) -> Result<Source, Reply> {
+        match (&r.variant, &r.rules) {
+            (Some(_), Some(_)) => Err(Reply::error(400, "give either `variant` or `rules`, not both")),
+            (Some(name), None) => {
+                let v = self.variant(name)?;
+                Ok(Source::new(v.file.clone(), v.text.clone()))
+            }
+            (None, Some(text)) => Ok(Source::new(
+                r.name.clone().unwrap_or_else(|| "rules.toml".into()),
+                text.clone(),
+            )),
+            (None, None) => Err(Reply::error(
+                400,
+                "give `variant` (a name from /api/variants) or `rules` (rule-file text)",
+            )),
+        }
+    }
+
+    /// Compiles (or finds in the cache) the request's rules with its
+    /// option values.
+    fn ruleset(&self, r: &Request) -> Result<Arc<Ruleset>, Reply> {
+        let source = self.source(r)?;
+        let overrides = overrides(&r.options)?;
+        let mut key = source.text.clone();
+        for o in &overrides {
+            key.push_str(&format!("\0{}={}", o.name, o.value));
+        }
+        if let Some(hit) = self.lock().iter().find(|(k, _)| *k == key) {
+            return Ok(hit.1.clone());
+        }
+        let rules = compile(&source, &overrides)
+            .map(|c| Arc::new(c.ruleset))
+            .map_err(|report| invalid_rules(&report))?;
+        let mut cache = self.lock();
+        if cache.len() >= CACHE_SIZE {
+            cache.pop_front();
+        }
+        cache.push_back((key, rules.clone()));
+        Ok(rules)
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, VecDeque<(String, Arc<Ruleset>)>> {
+        // A panic elsewhere cannot leave the cache half-written (each
+        // change is one push or pop), so a poisoned lock is still usable.
+        self.cache.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Replays the request's game.
+    fn game(&self, r: &Request) -> Result<Game, Reply> {
+        let rules = self.ruleset(r)?;
+        if r.moves.len() > MAX_PLIES {
+            return Err(Reply::error(
+                413,
+                format!("{} moves: a game may carry at most {MAX_PLIES}", r.moves.len()),
+            ));
+        }
+        let mut pos = match (&r.position, &r.sfen) {
+            (Some(_), Some(_)) => return Err(Reply::error(400, "give either `position` or `sfen`, not both")),
+            (Some(text), None) => Position::from_text(rules, text).map_err(|e| bad_input(&e, "the position text"))?,
+            (None, Some(text)) => {
+                if rules.sfen.is_none() {
+                    return Err(Reply::error(
+                        400,
+                        format!("variant `{}` has no SFEN form: give `position` instead", rules.id),
+                    ));
+                }
+                Position::from_sfen(rules, text).map_err(|e| bad_input(&e, "the SFEN"))?
+            }
+            (None, None) => Position::start(rules),
+        };
+        let mut played = Vec::with_capacity(r.moves.len());
+        let mut last = None;
+        for (i, text) in r.moves.iter().enumerate() {
+            let m = parse_move(&pos, text).map_err(|e| {
+                Reply::error(
+                    422,
+                    format!("move {} `{text}` cannot be played: {}", i + 1, first_message(&e)),
+                )
+                .with("ply", json!(i))
+            })?;
+            played.push((move_text(&pos, &m), usi(&pos, &m)));
+            pos.play(&m);
+            last = Some(m);
+        }
+        Ok(Game { pos, played, last })
+    }
+
+    fn position(&self, r: &Request) -> Result<Reply, Reply> {
+        let labels = keyword(
+            "labels",
+            r.labels.as_deref(),
+            &[("names", Labels::Names), ("codes", Labels::Codes)],
+        )?;
+        let game = self.game(r)?;
+        Ok(Reply::ok(position_json(&game, r.flip, labels)))
+    }
+
+    fn moves(&self, r: &Request) -> Result<Reply, Reply> {
+        let mut game = self.game(r)?;
+        let from = match &r.from {
+            None => None,
+            Some(s) => Some(square(&game.pos.rules().geometry, s)?),
+        };
+        Ok(Reply::ok(moves_json(&mut game.pos, from)))
+    }
+
+    fn play(&self, r: &Request) -> Result<Reply, Reply> {
+        let Some(text) = &r.play else {
+            return Err(Reply::error(400, "give the `move` to play"));
+        };
+        if r.moves.len() >= MAX_PLIES {
+            return Err(Reply::error(413, format!("a game may carry at most {MAX_PLIES} moves")));
+        }
+        let labels = keyword(
+            "labels",
+            r.labels.as_deref(),
+            &[("names", Labels::Names), ("codes", Labels::Codes)],
+        )?;
+        let mut game = self.game(r)?;
+        let m = parse_move(&game.pos, text)
+            .map_err(|e| Reply::error(422, format!("`{text}` cannot be played: {}", first_message(&e))))?;
+        let played = move_text(&game.pos, &m);
+        game.played.push((played.clone(), usi(&game.pos, &m)));
+        game.pos.play(&m);
+        game.last = Some(m);
+        let mut body = position_json(&game, r.flip, labels);
+        body["played"] = json!(played);
+        Ok(Reply::ok(body))
+    }
+
+    fn check(&self, r: &Request) -> Result<Reply, Reply> {
+        let source = self.source(r)?;
+        let overrides = overrides(&r.options)?;
+        Ok(Reply::ok(match compile(&source, &overrides) {
+            Ok(c) => {
+                let rules = c.ruleset;
+                json!({
+                    "ok": true,
+                    "variant": rules.id,
+                    "title": title(&rules),
+                    "files": rules.geometry.width,
+                    "ranks": rules.geometry.height,
+                    "diagnostics": json::diagnostics(&c.warnings),
+                })
+            }
+            Err(report) => json!({"ok": false, "diagnostics": json::diagnostics(&report)}),
+        }))
+    }
+
+    fn diagram(&self, r: &Request) -> Result<Reply, Reply> {
+        let rules = self.ruleset(r)?;
+        let Some(code) = &r.piece else {
+            return Err(Reply::error(
+                400,
+                "give the `piece` code (as in /api/position's pieces)",
+            ));
+        };
+        let ty = rules.type_by_code(code).ok_or_else(|| {
+            let codes: Vec<&str> = rules.types.iter().map(|t| t.code.as_str()).collect();
+            let hint = crate::diagnostics::did_you_mean(code, codes.iter().copied())
+                .map(|c| format!(" Did you mean `{c}`?"))
+                .unwrap_or_default();
+            Reply::error(404, format!("no piece coded `{code}` in `{}`.{hint}", rules.id))
+        })?;
+        let colour = keyword(
+            "colour",
+            r.colour.as_deref(),
+            &[("black", Colour::Black), ("white", Colour::White)],
+        )?;
+        let geo = &rules.geometry;
+        let origin = geo
+            .square((geo.width as i32 - 1) / 2, (geo.height as i32 - 1) / 2)
+            .unwrap_or(0);
+        let radius = (geo.width.max(geo.height) > WHOLE_DIAGRAM_SIDE).then_some(DIAGRAM_RADIUS);
+        let map = move_map(&rules, ty, colour, origin);
+        let t = &rules.types[usize::from(ty)];
+        let kind = t.kind;
+        let piece = |ty: crate::ruleset::TypeId| {
+            json!({
+                "code": rules.types[usize::from(ty)].code,
+                "label": piece_label(&rules, ty),
+                "name": english_name(&rules, rules.types[usize::from(ty)].kind),
+            })
+        };
+        Ok(Reply::ok(json!({
+            "code": t.code,
+            "label": piece_label(&rules, ty),
+            "name": english_name(&rules, kind),
+            "names": rules.kinds[kind].names,
+            "doc": rules.kinds[kind].doc,
+            "promotes_to": t.promotes_to.map(piece),
+            "promoted_from": t.promoted_from.map(|k| piece(rules.unpromoted_type(k))),
+            "paths": map.paths,
+            "text": map.render(&rules, colour, radius),
+            "svg": move_map_svg(&rules, ty, colour, &map, radius),
+        })))
+    }
+}
+
+/// A keyword-valued key: absent means the first of `table`.
+fn keyword<T: Copy>(key: &str, given: Option<&str>, table: &[(&str, T)]) -> Result<T, Reply> {
+    let Some(word) = given else {
+        return Ok(table[0].1);
+    };
+    table
+        .iter()
+        .find(|(name, _)| *name == word)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let names: Vec<String> = table.iter().map(|(n, _)| format!("`{n}`")).collect();
+            Reply::error(400, format!("`{key}` is one of {}, not `{word}`", names.join(", ")))
+        })
+}
+
+/// Decodes `%XX` escapes and `+` of a query value; None if it is not
+/// valid UTF-8 afterwards.
+fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => {
+                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok()?;
+                out.push(u8::from_str_radix(hex, 16).ok()?);
+                i += 3;
+            }
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+fn parse(body: &[u8]) -> Result<Request, Reply> {
+    if body.is_empty() {
+        return Err(Reply::error(400, "the request body must be a JSON object"));
+    }
+    serde_json::from_slice(body).map_err(|e| Reply::error(400, format!("bad request body: {e}")))
+}
+
+/// Option values as overrides: JSON booleans and strings.
+fn overrides(options: &BTreeMap<String, Value>) -> Result<Vec<OptionOverride>, Reply> {
+    options
+        .iter()
+        .map(|(name, v)| {
+            let value = match v {
+                Value::Bool(b) => b.to_string(),
+                Value::String(s) => s.clone(),
+                other => {
+                    return Err(Reply::error(
+                        400,
+                        format!("option `{name}`: a value is true, false or a string, not {other}"),
+                    ));
+                }
+            };
+            Ok(OptionOverride {
+                name: name.clone(),
+                value,
+            })
+        })
+        .collect()
+}
+
+/// Rules that do not compile: 422 with every diagnostic.
+fn invalid_rules(report: &Report) -> Reply {
+    Reply::error(422, format!("the rules have errors: {}", first_message(report)))
+        .with("diagnostics", Value::Array(json::diagnostics(report)))
+}
+
+/// A position or SFEN that does not read.
+fn bad_input(report: &Report, what: &str) -> Reply {
+    Reply::error(400, format!("{what} cannot be read: {}", first_message(report)))
+        .with("diagnostics", Value::Array(json::diagnostics(report)))
+}
+
+fn first_message(report: &Report) -> String {
+    report
+        .diagnostics
+        .first()
+        .map_or_else(|| "unknown error".to_string(), |d| d.message.clone())
+}
+
+fn square(geo: &crate::board::Geometry, name: &str) -> Result<Square, Reply> {
+    geo.parse_square(name).ok_or_else(|| {
+        Reply::error(
+            400,
+            format!("`{name}` is not a square of this {}x{} board", geo.width, geo.height),
+        )
+    })
+}
+
+fn usi(pos: &Position, m: &Move) -> Option<String> {
+    pos.rules()
+        .sfen
+        .as_ref()
+        .and_then(|_| usi_text(&pos.rules().geometry, m))
+}
+
+fn title(rules: &Ruleset) -> String {
+    rules.names.get("en").cloned().unwrap_or_else(|| rules.id.clone())
+}
+
+/// The board, the game so far and the rule options: `/api/position`.
+fn position_json(game: &Game, flip: bool, labels: Labels) -> Value {
+    let pos = &game.pos;
+    let rules = pos.rules();
+    let geo = &rules.geometry;
+    let mut pieces = Vec::new();
+    let mut list = Vec::new();
+    for sq in 0..geo.len() as Square {
+        if let Some((colour, ty)) = pos.piece_at(sq) {
+            pieces.push((sq, colour, ty));
+            list.push(json!({
+                "square": geo.square_name(sq),
+                "colour": colour.to_string(),
+                "code": rules.types[usize::from(ty)].code,
+                "name": english_name(rules, rules.types[usize::from(ty)].kind),
+            }));
+        }
+    }
+    let last: Vec<Square> = game
+        .last
+        .map(|m| std::iter::once(m.from).chain(m.landings().iter().copied()).collect())
+        .unwrap_or_default();
+    let view = BoardView {
+        view: if flip { Colour::White } else { Colour::Black },
+        labels,
+        last_move: last.clone(),
+        hit_areas: true,
+    };
+    let history: Vec<Value> = game
+        .played
+        .iter()
+        .enumerate()
+        .map(|(i, (text, usi))| json!({"ply": i + 1, "text": text, "usi": usi}))
+        .collect();
+    let options: Vec<Value> = rules
+        .options
+        .iter()
+        .map(|(name, o)| {
+            let (kind, values) = match &o.default {
+                OptionValue::Bool(_) => ("bool", Value::Null),
+                OptionValue::Enum { allowed, .. } => ("enum", json!(allowed)),
+            };
+            json!({
+                "name": name,
+                "type": kind,
+                "value": option_json(&o.value),
+                "default": option_json(&o.default),
+                "values": values,
+                "doc": o.doc,
+            })
+        })
+        .collect();
+    json!({
+        "variant": rules.id,
+        "title": title(rules),
+        "files": geo.width,
+        "ranks": geo.height,
+        "usi": rules.sfen.is_some(),
+        "side_to_move": pos.side_to_move().to_string(),
+        "ply": game.played.len(),
+        "position": pos.to_text(),
+        "sfen": pos.to_sfen(),
+        "outcome": json::outcome(pos, pos.result()),
+        "history": history,
+        "last_move": last.iter().map(|&s| geo.square_name(s)).collect::<Vec<_>>(),
+        "pieces": list,
+        "options": options,
+        "svg": board_view_svg(rules, &pieces, &view),
+    })
+}
+
+fn option_json(v: &OptionValue) -> Value {
+    match v {
+        OptionValue::Bool(b) => json!(b),
+        OptionValue::Enum { .. } => json!(option_text(v)),
+    }
+}
+
+/// The legal moves (of one piece, with `from`), each with the squares a
+/// page needs to choose it step by step: `/api/moves`.
+fn moves_json(pos: &mut Position, from: Option<Square>) -> Value {
+    let mut moves = Vec::new();
+    legal_moves(pos, &mut moves);
+    let geo = pos.rules().geometry.clone();
+    let name = |s: Square| geo.square_name(s);
+    let mut out = Vec::new();
+    for m in moves.iter().filter(|m| from.is_none_or(|f| m.from == f)) {
+        let mut steps = Vec::new();
+        for (i, &sq) in m.landings().iter().enumerate() {
+            steps.push(json!({"square": name(sq), "kind": "land"}));
+            for t in m.shots_after(i) {
+                steps.push(json!({"square": name(t), "kind": "shot"}));
+            }
+        }
+        let text = move_text(pos, m);
+        let usi = usi(pos, m);
+        // What the move removes, shots and effects included: play it and
+        // take it back.
+        let undo = pos.play(m);
+        let captures: Vec<String> = pos.last_move().captures().iter().map(|&(s, _)| name(s)).collect();
+        pos.unplay(&undo);
+        out.push(json!({
+            "text": text,
+            "usi": usi,
+            "from": name(m.from),
+            "steps": steps,
+            "captures": captures,
+            "promotion": match m.promotion {
+                Promotion::None => "none",
+                Promotion::Promote => "promote",
+                Promotion::PromoteWithChain => "promote_with_chain",
+                Promotion::Decline => "decline",
+            },
+        }));
+    }
+    json!({
+        "side_to_move": pos.side_to_move().to_string(),
+        "count": out.len(),
+        "moves": out,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_values_are_percent_decoded() {
+        assert_eq!(percent_decode("my%20variant").as_deref(), Some("my variant"));
+        assert_eq!(percent_decode("a+b%2Fc").as_deref(), Some("a b/c"));
+        assert_eq!(percent_decode("%E8%BB%8D").as_deref(), Some("軍"));
+        assert_eq!(percent_decode("100%").as_deref(), Some("100%"));
+        assert_eq!(percent_decode("%zz"), None);
+        assert_eq!(percent_decode("%ff"), None);
+    }
+
+    #[test]
+    fn keywords_default_to_the_first_and_name_the_others() {
+        let table = [("names", Labels::Names), ("codes", Labels::Codes)];
+        assert_eq!(keyword("labels", None, &table).unwrap(), Labels::Names);
+        assert_eq!(keyword("labels", Some("codes"), &table).unwrap(), Labels::Codes);
+        let e = keyword("labels", Some("kanji"), &table).unwrap_err();
+        assert_eq!(e.status, 400);
+        assert_eq!(e.body["error"], "`labels` is one of `names`, `codes`, not `kanji`");
+    }
+
+    #[test]
+    fn a_file_named_like_a_bundled_variant_gets_a_suffix() {
+        let taken = crate::rules::bundled_names()[0];
+        let api = Api::new(vec![(taken.into(), format!("x/{taken}.toml"), String::new())]);
+        let names: Vec<&str> = api.variants().iter().map(|v| v.name.as_str()).collect();
+        let suffixed = format!("{taken}-2");
+        assert!(
+            names.contains(&taken) && names.contains(&suffixed.as_str()),
+            "{names:?}"
+        );
+    }
+}

@@ -1,0 +1,492 @@
+// gunbai playground. All rules come from the server's JSON API (docs/api.md):
+// this script only keeps the game (variant or rule text, options, start,
+// moves), draws what the server sends and lets a person choose moves.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+
+const S = {
+  game: { variant: null, rules: null, name: null, options: {}, position: null, sfen: null, moves: [] },
+  cursor: 0, // plies shown (a jump shows an earlier ply; playing there cuts the rest)
+  flip: false,
+  labels: 'names',
+  pos: null, // the last /api/position reply
+  legal: [], // the last /api/moves reply's moves
+  sel: null, // { from, prefix: [square...] } while a move is being chosen
+  diagrams: new Map(),
+  ruleFile: 'rules.toml',
+  checkTimer: null,
+  checkSeq: 0,
+  refreshGen: 0,
+};
+
+async function api(path, body) {
+  const init = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  const r = await fetch(path, init);
+  let data;
+  try { data = await r.json(); } catch (e) { data = { error: `bad reply from ${path}` }; }
+  if (!r.ok) { const err = new Error(data.error || r.statusText); err.data = data; throw err; }
+  return data;
+}
+
+function gameBody(extra) {
+  const g = S.game;
+  const b = { options: g.options, moves: g.moves.slice(0, S.cursor) };
+  if (g.rules !== null) { b.rules = g.rules; b.name = g.name; } else { b.variant = g.variant; }
+  if (g.position) b.position = g.position;
+  if (g.sfen) b.sfen = g.sfen;
+  return Object.assign(b, extra || {});
+}
+
+function showError(msg) {
+  const e = $('error');
+  e.textContent = msg || '';
+  e.hidden = !msg;
+}
+
+// Loads the position and its legal moves for the current game. A move the
+// rules no longer allow (after an option or rule change) cuts the game there.
+async function refresh() {
+  // Only the latest request may draw: an older answer still in flight is
+  // for a game that is gone.
+  const gen = ++S.refreshGen;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const [pos, moves] = await Promise.all([
+        api('/api/position', gameBody({ flip: S.flip, labels: S.labels })),
+        api('/api/moves', gameBody()),
+      ]);
+      if (gen !== S.refreshGen) return true;
+      S.pos = pos;
+      S.legal = moves.moves;
+      S.sel = null;
+      render();
+      return true;
+    } catch (e) {
+      if (gen !== S.refreshGen) return true;
+      if (e.data && typeof e.data.ply === 'number' && attempt === 0) {
+        S.game.moves = S.game.moves.slice(0, e.data.ply);
+        S.cursor = Math.min(S.cursor, e.data.ply);
+        showError(e.message + ' — the game was cut there.');
+        continue;
+      }
+      showError(e.message);
+      return false;
+    }
+  }
+  return false;
+}
+
+function render() {
+  const p = S.pos;
+  $('board').innerHTML = p.svg;
+  let status = `${p.title}: ${p.side_to_move} to move, ply ${p.ply}, `;
+  status += `<span id="move-count">${S.legal.length}</span> legal moves`;
+  if (p.outcome) status += ` — <strong id="outcome">${escapeHtml(p.outcome.text)}</strong>`;
+  $('status').innerHTML = status;
+  renderHistory();
+  renderOptions();
+  highlight();
+}
+
+function escapeHtml(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+}
+
+function renderHistory() {
+  const ol = $('history');
+  ol.innerHTML = '';
+  const moves = S.game.moves;
+  // The shown plies come from the server (canonical text and USI); later
+  // plies, kept after a jump back, are shown as the client has them.
+  const shown = S.pos.history;
+  moves.forEach((text, i) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.dataset.ply = i + 1;
+    const h = shown[i];
+    b.textContent = h ? h.text : text;
+    li.appendChild(b);
+    if (h && h.usi && S.pos.usi) {
+      const u = document.createElement('span');
+      u.className = 'usi';
+      u.textContent = h.usi;
+      li.appendChild(u);
+    }
+    if (i + 1 === S.cursor) li.className = 'current';
+    ol.appendChild(li);
+  });
+}
+
+function renderOptions() {
+  const box = $('options');
+  box.innerHTML = '';
+  if (!S.pos.options.length) { box.innerHTML = '<p class="muted">This variant has no options.</p>'; return; }
+  for (const o of S.pos.options) {
+    const label = document.createElement('label');
+    let input;
+    if (o.type === 'bool') {
+      input = document.createElement('input');
+      input.type = 'checkbox';
+      input.checked = o.value === true;
+      input.addEventListener('change', () => setOption(o.name, input.checked));
+      label.appendChild(input);
+      label.append(' ' + o.name);
+    } else {
+      input = document.createElement('select');
+      for (const v of o.values) {
+        const opt = document.createElement('option');
+        opt.value = v; opt.textContent = v; opt.selected = v === o.value;
+        input.appendChild(opt);
+      }
+      input.addEventListener('change', () => setOption(o.name, input.value));
+      label.append(o.name + ' ');
+      label.appendChild(input);
+    }
+    input.id = 'opt-' + o.name;
+    const doc = document.createElement('span');
+    doc.className = 'doc';
+    doc.textContent = `${o.doc} (default: ${o.default})`;
+    label.appendChild(doc);
+    box.appendChild(label);
+  }
+}
+
+function setOption(name, value) {
+  S.game.options[name] = value;
+  S.diagrams.clear();
+  refresh();
+}
+
+// ---- choosing a move, leg by leg ----
+
+function candidates() {
+  if (!S.sel) return [];
+  const { from, prefix } = S.sel;
+  return S.legal.filter((m) => m.from === from && prefix.every((sq, i) => m.steps[i] && m.steps[i].square === sq));
+}
+
+function squares() {
+  return document.querySelectorAll('#board [data-sq]');
+}
+
+function highlight() {
+  const marks = new Map();
+  const add = (sq, c) => { if (!marks.has(sq)) marks.set(sq, new Set()); marks.get(sq).add(c); };
+  let hint = '';
+  if (S.sel) {
+    add(S.sel.from, 'sel');
+    S.sel.prefix.forEach((sq) => add(sq, 'chosen'));
+    const k = S.sel.prefix.length;
+    const cands = candidates();
+    for (const m of cands) {
+      if (m.steps.length > k) add(m.steps[k].square, 'next');
+      for (let j = k; j < m.steps.length; j++) {
+        const st = m.steps[j];
+        if (st.kind === 'shot') add(st.square, 'shot');
+        else if (j === lastLanding(m)) add(st.square, 'dest');
+        else add(st.square, 'via');
+      }
+      for (const c of m.captures) add(c, 'cap');
+    }
+    if (k > 0 && cands.some((m) => m.steps.length === k)) {
+      hint = `Click ${S.sel.prefix[k - 1]} again to end the move there, or go on.`;
+    } else {
+      hint = `${cands.length} moves: click a highlighted square (Esc cancels).`;
+    }
+  }
+  for (const el of squares()) {
+    const set = marks.get(el.dataset.sq);
+    el.setAttribute('class', 'sq' + (set ? ' ' + [...set].join(' ') : ''));
+  }
+  $('hint').textContent = hint;
+}
+
+function lastLanding(m) {
+  for (let j = m.steps.length - 1; j >= 0; j--) if (m.steps[j].kind === 'land') return j;
+  return -1;
+}
+
+function clickSquare(sq) {
+  if (!S.pos || S.pos.outcome) return;
+  if (S.sel) {
+    const k = S.sel.prefix.length;
+    const cands = candidates();
+    if (k > 0 && sq === S.sel.prefix[k - 1]) {
+      const done = cands.filter((m) => m.steps.length === k);
+      if (done.length) { finish(done); return; }
+    }
+    const next = cands.filter((m) => m.steps.length > k && m.steps[k].square === sq);
+    if (next.length) {
+      S.sel.prefix.push(sq);
+      const longer = next.filter((m) => m.steps.length > k + 1);
+      if (!longer.length) { finish(next); return; }
+      highlight();
+      return;
+    }
+    S.sel = null;
+  }
+  if (S.legal.some((m) => m.from === sq)) S.sel = { from: sq, prefix: [] };
+  highlight();
+}
+
+const PROMOTION_WORDS = { promote: 'Promote', decline: 'Do not promote', promote_with_chain: 'Promote, with the others', none: 'Move' };
+
+function finish(moves) {
+  if (moves.length === 1) { play(moves[0].text); return; }
+  const box = $('promo-choices');
+  box.innerHTML = '';
+  for (const m of moves) {
+    const b = document.createElement('button');
+    b.textContent = `${PROMOTION_WORDS[m.promotion] || m.promotion} (${m.text})`;
+    b.dataset.move = m.text;
+    b.dataset.promotion = m.promotion;
+    b.addEventListener('click', () => { $('promo').hidden = true; play(m.text); });
+    box.appendChild(b);
+  }
+  $('promo').hidden = false;
+}
+
+async function play(text) {
+  S.sel = null;
+  try {
+    const reply = await api('/api/play', gameBody({ move: text }));
+    S.game.moves = reply.history.map((h) => h.text);
+    S.cursor = S.game.moves.length;
+    showError('');
+    await refresh();
+  } catch (e) {
+    showError(e.message);
+    highlight();
+  }
+}
+
+// ---- piece information on hover ----
+
+async function showPiece(sq) {
+  const piece = S.pos && S.pos.pieces.find((p) => p.square === sq);
+  if (!piece) return;
+  const key = piece.code + '/' + piece.colour;
+  if (S.hovered === key) return;
+  S.hovered = key;
+  let d = S.diagrams.get(key);
+  if (!d) {
+    try {
+      d = await api('/api/diagram', gameBody({ piece: piece.code, colour: piece.colour, moves: [] }));
+    } catch (e) { return; }
+    S.diagrams.set(key, d);
+  }
+  if (S.hovered !== key) return;
+  const promo = d.promotes_to
+    ? `Promotes to ${escapeHtml(d.promotes_to.label)} ${escapeHtml(d.promotes_to.name)} (${escapeHtml(d.promotes_to.code)}).`
+    : d.promoted_from ? `Promoted from ${escapeHtml(d.promoted_from.label)} ${escapeHtml(d.promoted_from.name)}.` : 'Does not promote.';
+  $('piece-info').innerHTML = `<h3 id="piece-name">${escapeHtml(d.label)} ${escapeHtml(d.name)} (${escapeHtml(d.code)}), ${piece.colour}</h3>`
+    + `<p id="piece-promotion">${promo}</p>${d.svg}<p class="muted">${escapeHtml(d.doc || '')}</p>`;
+}
+
+// ---- variants and the rule-file editor ----
+
+async function loadVariants() {
+  const list = await api('/api/variants');
+  const sel = $('variant');
+  for (const v of list.variants) {
+    const o = document.createElement('option');
+    o.value = v.name;
+    o.textContent = v.bundled ? v.name : `${v.name} (${v.file})`;
+    sel.appendChild(o);
+  }
+  const wanted = new URLSearchParams(location.search).get('variant');
+  const first = list.variants.find((v) => v.name === wanted) || list.variants[0];
+  if (first) { sel.value = first.name; await pickVariant(first.name); }
+}
+
+async function pickVariant(name) {
+  const src = await api('/api/rules?variant=' + encodeURIComponent(name));
+  S.game = { variant: name, rules: null, name: null, options: {}, position: null, sfen: null, moves: [] };
+  S.cursor = 0;
+  // Until the new board arrives there is none (the old one is not this variant's).
+  S.pos = null;
+  S.legal = [];
+  S.sel = null;
+  S.refreshGen++;
+  // An edit of the previous file still being checked must not land here.
+  clearTimeout(S.checkTimer);
+  S.checkSeq++;
+  S.diagrams.clear();
+  S.hovered = null;
+  $('piece-info').innerHTML = '<p class="muted">Point at a piece to see its moves and promotion.</p>';
+  S.ruleFile = src.file.split('/').pop();
+  $('rule-name').textContent = src.file;
+  $('editor').value = src.text;
+  showError('');
+  // A file given on the command line may be broken: show why at once.
+  const check = await api('/api/check', { variant: name });
+  showDiagnostics(check.diagnostics, check.ok);
+  await refresh();
+}
+
+function scheduleCheck() {
+  clearTimeout(S.checkTimer);
+  S.checkTimer = setTimeout(checkRules, 250);
+  drawGutter();
+}
+
+async function checkRules() {
+  const text = $('editor').value;
+  const seq = ++S.checkSeq;
+  const name = $('rule-name').textContent || 'rules.toml';
+  let reply;
+  try {
+    reply = await api('/api/check', { rules: text, name });
+  } catch (e) { showError(e.message); return; }
+  if (seq !== S.checkSeq) return; // a newer edit is being checked
+  showDiagnostics(reply.diagnostics, reply.ok);
+  if (reply.ok) {
+    S.game.rules = text;
+    S.game.name = name;
+    S.diagrams.clear();
+    S.hovered = null;
+    if (!(await refresh())) {
+      // The options or moves may not fit the new rules: start afresh.
+      S.game.options = {};
+      S.game.moves = [];
+      S.cursor = 0;
+      S.game.position = null;
+      S.game.sfen = null;
+      await refresh();
+    }
+  }
+}
+
+function showDiagnostics(list, ok) {
+  S.diags = list;
+  const st = $('editor-status');
+  const errors = list.filter((d) => d.severity === 'error').length;
+  st.textContent = ok ? (list.length ? `valid, ${list.length} warning(s)` : 'valid') : `${errors} error(s)`;
+  st.className = ok ? 'good' : 'bad';
+  const ul = $('diagnostics');
+  ul.innerHTML = '';
+  for (const d of list) {
+    const li = document.createElement('li');
+    li.className = d.severity;
+    li.dataset.line = d.line;
+    li.textContent = `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}` + (d.help ? ` (${d.help})` : '');
+    ul.appendChild(li);
+  }
+  drawGutter();
+}
+
+// Line numbers and each diagnostic beside its line, kept in step with the
+// editor's scrolling.
+function drawGutter() {
+  const ed = $('editor');
+  const lines = ed.value.split('\n').length;
+  const byLine = new Map();
+  for (const d of S.diags || []) {
+    if (d.line == null) continue;
+    const prev = byLine.get(d.line);
+    if (!prev || (prev.severity === 'warning' && d.severity === 'error')) byLine.set(d.line, d);
+  }
+  const g = $('gutter');
+  let html = '';
+  for (let i = 1; i <= lines; i++) {
+    const d = byLine.get(i);
+    html += d ? `<div class="${d.severity}" data-line="${i}" title="${escapeHtml(d.message)}">${i}</div>` : `<div data-line="${i}">${i}</div>`;
+  }
+  g.innerHTML = html;
+  const notes = $('notes');
+  notes.innerHTML = '';
+  for (const [line, d] of byLine) {
+    const n = document.createElement('div');
+    n.className = d.severity;
+    n.dataset.line = line;
+    n.style.top = (4 + (line - 1) * 18) + 'px';
+    n.textContent = '◀ ' + d.message;
+    n.title = d.message + (d.help ? '\n' + d.help : '');
+    notes.appendChild(n);
+  }
+  syncScroll();
+}
+
+function syncScroll() {
+  const top = $('editor').scrollTop;
+  $('gutter').scrollTop = top;
+  for (const n of $('notes').children) n.style.transform = `translateY(${-top}px)`;
+}
+
+function saveAs() {
+  const blob = new Blob([$('editor').value], { type: 'application/toml' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = S.ruleFile || 'rules.toml';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+// ---- wiring ----
+
+function wire() {
+  const board = $('board');
+  board.addEventListener('click', (e) => {
+    const t = e.target.closest('[data-sq]');
+    if (t) clickSquare(t.dataset.sq);
+  });
+  board.addEventListener('mouseover', (e) => {
+    const t = e.target.closest('[data-sq]');
+    if (t) showPiece(t.dataset.sq);
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape') { S.sel = null; $('promo').hidden = true; highlight(); }
+  });
+  $('promo-cancel').addEventListener('click', () => { $('promo').hidden = true; S.sel = null; highlight(); });
+  $('variant').addEventListener('change', (e) => pickVariant(e.target.value));
+  $('undo').addEventListener('click', () => {
+    if (S.cursor === 0) return;
+    S.game.moves = S.game.moves.slice(0, S.cursor - 1);
+    S.cursor -= 1;
+    refresh();
+  });
+  $('start').addEventListener('click', () => { S.cursor = 0; refresh(); });
+  $('history').addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-ply]');
+    if (b) { S.cursor = Number(b.dataset.ply); refresh(); }
+  });
+  $('flip').addEventListener('click', () => { S.flip = !S.flip; refresh(); });
+  $('labels').addEventListener('click', () => {
+    S.labels = S.labels === 'names' ? 'codes' : 'names';
+    $('labels').textContent = S.labels === 'names' ? 'Codes' : 'Kanji';
+    refresh();
+  });
+  $('export-pos').addEventListener('click', () => { $('io').value = S.pos ? S.pos.position : ''; });
+  $('export-sfen').addEventListener('click', () => {
+    $('io').value = S.pos && S.pos.sfen ? S.pos.sfen : '';
+    if (S.pos && !S.pos.sfen) showError('This variant has no SFEN form; use the position text.');
+  });
+  $('import').addEventListener('click', async () => {
+    const text = $('io').value.trim();
+    if (!text) return;
+    const old = { position: S.game.position, sfen: S.game.sfen, moves: S.game.moves, cursor: S.cursor };
+    // Native position text separates squares with commas; SFEN never does.
+    if (text.includes(',')) { S.game.position = text; S.game.sfen = null; } else { S.game.sfen = text; S.game.position = null; }
+    S.game.moves = [];
+    S.cursor = 0;
+    if (!(await refresh())) {
+      Object.assign(S.game, { position: old.position, sfen: old.sfen, moves: old.moves });
+      S.cursor = old.cursor;
+    } else {
+      showError('');
+    }
+  });
+  const ed = $('editor');
+  ed.addEventListener('input', scheduleCheck);
+  ed.addEventListener('scroll', syncScroll);
+  ed.addEventListener('keydown', (e) => {
+    if (e.key === 'Tab') { e.preventDefault(); document.execCommand('insertText', false, '  '); }
+  });
+  $('save-as').addEventListener('click', saveAs);
+}
+
+wire();
+loadVariants().catch((e) => showError(e.message));

@@ -1,0 +1,441 @@
+//! The playground in a real browser: headless Chromium driven over
+//! WebDriver (chromedriver, Debian `chromium-driver`), as a person would
+//! use it. `.ci/packages.d/serve` installs the browser; without it this
+//! test fails rather than skips.
+//!
+//! Screenshots go to target/serve-screenshots/ (copies of them are in
+//! docs/images/, linked from the README).
+
+mod serve_support;
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use serve_support::Served;
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const WIDE: &str = "tests/data/serve_wide36.toml";
+
+/// chromedriver on a free port, stopped when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver (Debian chromium-driver, see .ci/packages.d/serve) must be installed");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        Driver {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Where the browser saves downloads (emptied first).
+fn download_dir() -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/serve-downloads");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn browser(driver: &Driver, downloads: &std::path::Path) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                        "--window-size=1400,1050", "--lang=en"],
+               "prefs": {"download.default_directory": downloads, "download.prompt_for_download": false}}),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&driver.url)
+        .await
+        .expect("a Chromium session")
+}
+
+/// Evaluates a JavaScript expression in the page.
+async fn js(c: &Client, expr: &str) -> Value {
+    c.execute(&format!("return ({expr});"), vec![])
+        .await
+        .unwrap_or_else(|e| panic!("{expr}: {e}"))
+}
+
+/// Waits until a JavaScript expression is true.
+async fn until(c: &Client, expr: &str) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        if js(c, expr).await == Value::Bool(true) {
+            return;
+        }
+        if Instant::now() > deadline {
+            let status = js(c, "document.getElementById('status').textContent").await;
+            let error = js(c, "document.getElementById('error').textContent").await;
+            panic!("timed out waiting for `{expr}` (status: {status}, error: {error})");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
+async fn click_square(c: &Client, sq: &str) {
+    click(c, &format!("#board [data-sq='{sq}']")).await;
+}
+
+/// The classes the page gave a square.
+async fn marks(c: &Client, sq: &str) -> Vec<String> {
+    let v = js(
+        c,
+        &format!("document.querySelector(\"#board [data-sq='{sq}']\").getAttribute('class')"),
+    )
+    .await;
+    v.as_str()
+        .unwrap_or("")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+async fn squares_marked(c: &Client, class: &str) -> Vec<String> {
+    let v = js(
+        c,
+        &format!("[...document.querySelectorAll('#board .sq.{class}')].map(e => e.dataset.sq)"),
+    )
+    .await;
+    let mut out: Vec<String> = serde_json::from_value(v).unwrap();
+    out.sort();
+    out
+}
+
+async fn ply(c: &Client) -> u64 {
+    js(c, "S.pos ? S.pos.ply : -1").await.as_u64().unwrap_or(u64::MAX)
+}
+
+/// Plays a move by clicking its squares in order.
+async fn play(c: &Client, clicks: &[&str]) {
+    let before = ply(c).await;
+    for sq in clicks {
+        click_square(c, sq).await;
+    }
+    until(
+        c,
+        &format!(
+            "S.pos.ply === {} && document.querySelectorAll('#board [data-sq]').length > 0",
+            before + 1
+        ),
+    )
+    .await;
+}
+
+async fn screenshot(c: &Client, name: &str) {
+    let png = c.screenshot().await.expect("screenshot");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/serve-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join(name), png).unwrap();
+}
+
+async fn pick_variant(c: &Client, name: &str) {
+    c.find(Locator::Id("variant"))
+        .await
+        .unwrap()
+        .select_by_value(name)
+        .await
+        .unwrap();
+    until(
+        c,
+        &format!("S.pos !== null && S.game.variant === '{name}' && S.pos.ply === 0"),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn playground_in_headless_chromium() {
+    let served = Served::start(&[WIDE]);
+    let driver = Driver::start();
+    let downloads = download_dir();
+    let c = browser(&driver, &downloads).await;
+    c.goto(&served.url).await.unwrap();
+    until(&c, "S.pos !== null").await;
+
+    // Chu: the start position, 36 moves (shogiops' perft 1).
+    pick_variant(&c, "chu").await;
+    until(&c, "document.getElementById('move-count').textContent === '36'").await;
+    screenshot(&c, "chu-start.png").await;
+
+    // The lion goes up to f8, next to White's pawns e9, f9, g9. A lion step
+    // can go on, so ending on f8 takes a second click there.
+    play(&c, &["f3", "f5"]).await;
+    play(&c, &["a9", "a8"]).await;
+    play(&c, &["f5", "f7"]).await;
+    play(&c, &["l9", "l8"]).await;
+    play(&c, &["f7", "f8", "f8"]).await;
+    play(&c, &["a8", "a7"]).await;
+
+    // Select the lion: every destination, the igui and double-capture legs.
+    click_square(&c, "f8").await;
+    let from_api = served.post(
+        "/api/moves",
+        &json!({"variant": "chu", "moves": js(&c, "S.game.moves").await, "from": "f8"}),
+    );
+    let mut finals: Vec<String> = from_api.json()["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            m["steps"].as_array().unwrap().last().unwrap()["square"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    finals.sort();
+    finals.dedup();
+    assert_eq!(squares_marked(&c, "dest").await, finals);
+    let f8 = marks(&c, "f8").await;
+    assert!(
+        f8.contains(&"sel".into()) && f8.contains(&"dest".into()),
+        "igui returns to f8: {f8:?}"
+    );
+    for sq in ["e9", "f9", "g9"] {
+        let m = marks(&c, sq).await;
+        for class in ["next", "via", "cap"] {
+            assert!(m.contains(&class.to_string()), "{sq} lacks {class}: {m:?}");
+        }
+    }
+    // Second legs capture the pieces behind (e10, f10, h10).
+    for sq in ["e10", "f10", "h10"] {
+        assert!(marks(&c, sq).await.contains(&"cap".to_string()), "{sq}");
+    }
+    screenshot(&c, "lion-selected.png").await;
+
+    // First leg onto f9: the moves that go on from there are offered.
+    click_square(&c, "f9").await;
+    let next = squares_marked(&c, "next").await;
+    for sq in ["e9", "g9", "e10", "f10", "f8"] {
+        assert!(next.contains(&sq.to_string()), "{sq} not offered after f9: {next:?}");
+    }
+    assert!(
+        js(&c, "document.getElementById('hint').textContent")
+            .await
+            .as_str()
+            .unwrap()
+            .contains("f9 again")
+    );
+    click_square(&c, "g9").await;
+    until(&c, "S.pos.ply === 7").await;
+    assert_eq!(js(&c, "S.pos.history[6].text").await, "f8xf9xg9");
+    assert_eq!(
+        js(
+            &c,
+            "document.querySelector('#history li:last-child button').textContent"
+        )
+        .await,
+        "f8xf9xg9"
+    );
+    assert_eq!(js(&c, "S.pos.pieces.some(p => p.square === 'f9')").await, false);
+    assert_eq!(js(&c, "S.pos.last_move").await, json!(["f8", "f9", "g9"]));
+
+    // Undo: both pawns are back.
+    click(&c, "#undo").await;
+    until(&c, "S.pos.ply === 6").await;
+    assert_eq!(
+        js(
+            &c,
+            "S.pos.pieces.some(p => p.square === 'f9') && S.pos.pieces.some(p => p.square === 'g9')"
+        )
+        .await,
+        true
+    );
+    assert_eq!(js(&c, "document.querySelectorAll('#history li').length").await, 6);
+
+    // Jump back to ply 2 and forward again; the later moves are kept.
+    click(&c, "#history button[data-ply='2']").await;
+    until(&c, "S.pos.ply === 2 && S.game.moves.length === 6").await;
+    assert_eq!(js(&c, "S.pos.pieces.find(p => p.square === 'f5').code").await, "LN");
+    click(&c, "#history button[data-ply='6']").await;
+    until(&c, "S.pos.ply === 6").await;
+
+    // Flip: White at the bottom, so a1 is drawn in the top right corner.
+    click(&c, "#flip").await;
+    until(
+        &c,
+        "S.flip && Number(document.querySelector(\"#board [data-sq='a1']\").getAttribute('y')) < 50",
+    )
+    .await;
+    click(&c, "#flip").await;
+    until(
+        &c,
+        "!S.flip && Number(document.querySelector(\"#board [data-sq='a1']\").getAttribute('y')) > 400",
+    )
+    .await;
+
+    // Export the position as SFEN (lishogi's form of it).
+    js(&c, "(document.getElementById('io-box').open = true)").await;
+    click(&c, "#export-sfen").await;
+    assert_eq!(
+        js(
+            &c,
+            "document.getElementById('io').value === S.pos.sfen && S.pos.sfen.length > 0"
+        )
+        .await,
+        true
+    );
+    c.find(Locator::Id("io")).await.unwrap().clear().await.unwrap();
+
+    // Hover the lion: its name, diagram and promotion.
+    c.find(Locator::Css("#board [data-sq='f8']")).await.unwrap();
+    js(&c, "(document.querySelector(\"#board [data-sq='f8']\").dispatchEvent(new MouseEvent('mouseover', {bubbles: true})), true)").await;
+    until(&c, "document.getElementById('piece-name') !== null").await;
+    let name = js(&c, "document.getElementById('piece-name').textContent").await;
+    assert!(name.as_str().unwrap().contains("Lion"), "{name}");
+    assert_eq!(js(&c, "document.querySelector('#piece-info svg') !== null").await, true);
+
+    // An option changes the moves: a pawn one step from the last rank may
+    // decline promotion, unless last_rank_forced_promotion is on.
+    c.find(Locator::Id("io"))
+        .await
+        .unwrap()
+        .send_keys("11,k/P,11/12/12/12/12/12/12/12/12/12/K,11 b")
+        .await
+        .unwrap();
+    click(&c, "#import").await;
+    until(&c, "S.pos.position.startsWith('11,k/P,11')").await;
+    let before = js(&c, "S.legal.length").await.as_u64().unwrap();
+    click_square(&c, "a11").await;
+    assert_eq!(squares_marked(&c, "dest").await, ["a12"]);
+    click_square(&c, "a12").await;
+    until(&c, "!document.getElementById('promo').hidden").await;
+    assert_eq!(
+        js(&c, "document.querySelectorAll('#promo-choices button').length").await,
+        2
+    );
+    click(&c, "#promo-cancel").await;
+    click(&c, "#opt-last_rank_forced_promotion").await;
+    until(&c, &format!("S.legal.length === {}", before - 1)).await;
+    assert_eq!(
+        js(&c, "S.legal.filter(m => m.from === 'a11').map(m => m.text)").await,
+        json!(["a11-a12+"])
+    );
+
+    // Break the rule file in the editor: the diagnostic sits at its line.
+    let text = js(&c, "document.getElementById('editor').value")
+        .await
+        .as_str()
+        .unwrap()
+        .to_string();
+    let line = text.lines().position(|l| l == "promotes_to = \"tokin\"").unwrap() + 1;
+    c.find(Locator::Id("editor")).await.unwrap().click().await.unwrap();
+    js(
+        &c,
+        "(() => { const e = document.getElementById('editor'); e.value = e.value.replace('promotes_to = \"tokin\"', 'promotes_to = \"tokn\"'); e.dispatchEvent(new Event('input')); return true; })()",
+    )
+    .await;
+    until(&c, "document.querySelector('#gutter div.error') !== null").await;
+    assert_eq!(
+        js(&c, "Number(document.querySelector('#gutter div.error').dataset.line)").await,
+        line
+    );
+    assert_eq!(
+        js(&c, "Number(document.querySelector('#notes div.error').dataset.line)").await,
+        line
+    );
+    let note = js(&c, "document.querySelector('#notes div.error').textContent").await;
+    assert!(note.as_str().unwrap().contains("tokn"), "{note}");
+    js(
+        &c,
+        &format!(
+            "(() => {{ const e = document.getElementById('editor'); document.getElementById('editor-pane').scrollIntoView(); \
+             e.scrollTop = {} * 18; e.dispatchEvent(new Event('scroll')); return true; }})()",
+            line.saturating_sub(8)
+        ),
+    )
+    .await;
+    screenshot(&c, "editor-diagnostic.png").await;
+    // Mend it: the board comes back.
+    js(
+        &c,
+        "(() => { const e = document.getElementById('editor'); e.value = e.value.replace('promotes_to = \"tokn\"', 'promotes_to = \"tokin\"'); e.dispatchEvent(new Event('input')); return true; })()",
+    )
+    .await;
+    until(&c, "document.querySelector('#gutter div.error') === null && document.getElementById('editor-status').textContent.startsWith('valid')").await;
+
+    // Save as: the browser downloads the editor's text (the server writes
+    // nothing).
+    click(&c, "#save-as").await;
+    let saved = downloads.join("chu.toml");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !saved.exists() {
+        assert!(Instant::now() < deadline, "no download in {}", downloads.display());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let editor = js(&c, "document.getElementById('editor').value").await;
+    assert_eq!(std::fs::read_to_string(&saved).unwrap(), editor.as_str().unwrap());
+
+    // Ko: a 19x19 board with kanji.
+    pick_variant(&c, "ko").await;
+    assert_eq!(
+        js(&c, "document.querySelectorAll('#board [data-sq]').length").await,
+        19 * 19
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    screenshot(&c, "ko-start.png").await;
+
+    // Piece codes instead of kanji.
+    click(&c, "#labels").await;
+    until(
+        &c,
+        "S.labels === 'codes' && !/[\\u2E80-\\u9FFF]/.test(document.getElementById('board').textContent)",
+    )
+    .await;
+    click(&c, "#labels").await;
+
+    // The 36x36 test file.
+    pick_variant(&c, "serve_wide36").await;
+    assert_eq!(
+        js(&c, "document.querySelectorAll('#board [data-sq]').length").await,
+        36 * 36
+    );
+    assert_eq!(
+        js(
+            &c,
+            "document.querySelector('#board svg').getBoundingClientRect().width > 300"
+        )
+        .await,
+        true
+    );
+    screenshot(&c, "wide36-start.png").await;
+
+    c.close().await.unwrap();
+}
