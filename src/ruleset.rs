@@ -19,6 +19,8 @@ pub struct Kind {
     pub names: BTreeMap<String, String>,
     pub tags: Vec<String>,
     pub promotes_to: Option<usize>,
+    /// The rule file's `value` (engine piece value), if given.
+    pub value: Option<i32>,
     pub doc: String,
 }
 
@@ -308,6 +310,8 @@ pub struct Ruleset {
     pub id: String,
     pub names: BTreeMap<String, String>,
     pub description: String,
+    /// XBoard's name for the variant, where XBoard knows it.
+    pub xboard_name: Option<String>,
     pub geometry: Geometry,
     pub kinds: Vec<Kind>,
     pub types: Vec<PieceType>,

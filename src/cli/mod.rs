@@ -52,10 +52,13 @@ mod files;
 mod moves;
 mod options;
 mod perft;
+mod referee;
 mod serve;
 mod show;
 mod snapshot;
+mod usi;
 mod validate;
+mod xboard;
 
 #[derive(Parser)]
 #[command(
@@ -90,8 +93,14 @@ pub enum Command {
     Snapshot(snapshot::Args),
     /// List a variant's rule options: values, default and help.
     Options(options::Args),
-    /// Measure perft speed (nodes per second) from a position.
+    /// Measure perft and search speed (nodes per second) from a position.
     Bench(bench::Args),
+    /// Play as an XBoard/WinBoard engine (CECP v2) on stdin/stdout.
+    Xboard(xboard::Args),
+    /// Play as a USI engine on stdin/stdout (variants with an SFEN form).
+    Usi(usi::Args),
+    /// Referee games between two XBoard engines, checking every move.
+    Match(referee::Args),
     /// Print a shell completion script.
     Completions(completions::Args),
     /// Serve a local web playground: play any variant, see every piece's moves, edit rule files live.
@@ -110,6 +119,9 @@ pub fn run(command: Command, style: Style) -> Result<ExitCode, Failure> {
         Command::Snapshot(a) => snapshot::run(a, style),
         Command::Options(a) => options::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Xboard(a) => xboard::run(a),
+        Command::Usi(a) => usi::run(a),
+        Command::Match(a) => referee::run(a),
         Command::Completions(a) => completions::run(a),
         Command::Serve(a) => serve::run(a, style),
     }

@@ -349,12 +349,22 @@ impl Checker<'_> {
                     self.push(d);
                 }
             }
+            let value = p.value.as_ref().and_then(|v| match i32::try_from(*v.get_ref()) {
+                Ok(n) if (1..=1_000_000).contains(&n) => Some(n),
+                _ => {
+                    let d = Diagnostic::error(v.span(), "piece value must be a whole number from 1 to 1000000")
+                        .with_help("values are in hundredths of a pawn-like unit, e.g. `value = 100`");
+                    self.push(d);
+                    None
+                }
+            });
             kinds.push(Kind {
                 id: pid.clone(),
                 code: code.clone(),
                 names: p.names.clone(),
                 tags: p.tags.iter().map(|t| t.get_ref().clone()).collect(),
                 promotes_to: None,
+                value,
                 doc: p.doc.clone(),
             });
         }
@@ -820,6 +830,7 @@ impl Checker<'_> {
             id,
             names: f.variant.names.clone(),
             description: f.variant.description.clone(),
+            xboard_name: f.variant.xboard.as_ref().map(|x| x.get_ref().clone()),
             geometry: geo,
             kinds,
             types,

@@ -51,6 +51,9 @@ pub struct VariantSpec {
     pub description: String,
     #[serde(default)]
     pub sources: Vec<String>,
+    /// The name XBoard/WinBoard (and engines such as HaChu) know the
+    /// variant by, if they know it: `gunbai xboard` announces it.
+    pub xboard: Option<Text>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -85,6 +88,9 @@ pub struct PieceSpec {
     pub promotes_to: Option<Text>,
     /// Shooting after moving.
     pub shoot: Option<ShootSpec>,
+    /// The piece's worth to a searching engine, in hundredths of a pawn-like
+    /// unit (absent: derived from its mobility on an empty board).
+    pub value: Option<Spanned<i64>>,
     #[serde(default)]
     pub doc: String,
 }

@@ -1,0 +1,94 @@
+//! `gunbai match`: referee games between two XBoard engines, or replay a
+//! record of them.
+
+use super::files::{self, Existing};
+use super::{Failure, exit};
+use gunbai::compile::OptionOverride;
+use gunbai::engine::referee::{self, MatchArgs, RECORD_MARK};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const HELP: &str = "Each engine is a shell command that speaks XBoard's protocol (CECP v2). The two\n\
+engines alternate colours from game to game. Every move is checked by gunbai; the\n\
+record (--out) has one PGN-like game per block with moves in gunbai's notation,\n\
+and `gunbai match --replay FILE` replays it and checks every move and result.\n\
+A record file gunbai did not write is not replaced unless --force.\n\
+Exit status: 0 when every game ended normally, 1 when a game ended by an illegal\n\
+move, a refused move, a crash or a time forfeit.\n\n\
+Examples:\n  gunbai match chu --engine 'gunbai xboard chu' --engine '/usr/games/hachu' --games 20 --tc 20+0.3 --out chu.pgn\n  gunbai match ko --engine 'gunbai xboard ko' --engine 'gunbai xboard ko' --games 10 --st 0.2 --max-moves 200\n  gunbai match --replay chu.pgn";
+
+#[derive(clap::Args)]
+#[command(after_help = HELP)]
+pub struct Args {
+    /// The variant (bundled name or rule file), as the referee knows it.
+    #[arg(required_unless_present = "replay")]
+    variant: Option<String>,
+    /// An engine's shell command (give it twice).
+    #[arg(long = "engine", num_args = 1)]
+    engines: Vec<String>,
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// Time control: BASE+INC in seconds for the whole game.
+    #[arg(long, default_value = "60+1")]
+    tc: String,
+    /// A fixed time per move in seconds, instead of --tc.
+    #[arg(long)]
+    st: Option<f64>,
+    /// Plies after which a game is adjudicated a draw.
+    #[arg(long, default_value_t = 600)]
+    max_moves: u32,
+    /// Rule options for the referee, also sent to the engines as `option <variant>.NAME=VALUE`.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<OptionOverride>,
+    /// Where to write the record (default: stdout).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Replace an --out file that gunbai did not write.
+    #[arg(long)]
+    force: bool,
+    /// Replay a record instead of playing.
+    #[arg(long, conflicts_with = "engines")]
+    replay: Option<String>,
+    /// Also print each engine's protocol traffic to stderr.
+    #[arg(long)]
+    verbose: bool,
+}
+
+pub fn run(a: Args) -> Result<ExitCode, Failure> {
+    if let Some(path) = &a.replay {
+        let n = referee::replay(path).map_err(Failure::Message)?;
+        outln!("{n} games replayed: every move legal, every result as recorded");
+        return Ok(ExitCode::SUCCESS);
+    }
+    // Refuse before playing, not after.
+    if let Some(out) = &a.out {
+        let ours = match files::existing(out)? {
+            Existing::Absent => true,
+            Existing::File(Some(text)) => text.starts_with(RECORD_MARK),
+            Existing::File(None) | Existing::Other(_) => false,
+        };
+        if !ours && !a.force {
+            return Err(files::refuse("a file", &[out.display().to_string()]));
+        }
+    }
+    let args = MatchArgs {
+        variant: a.variant,
+        engines: a.engines,
+        games: a.games,
+        tc: a.tc,
+        st: a.st,
+        max_moves: a.max_moves,
+        options: a.options,
+        verbose: a.verbose,
+    };
+    let result = referee::play_match(&args).map_err(Failure::Message)?;
+    match &a.out {
+        Some(out) => files::write_atomic(out, &result.record)?,
+        None => out!("{}", result.record),
+    }
+    Ok(ExitCode::from(if result.faults == 0 {
+        exit::SUCCESS
+    } else {
+        exit::PROBLEMS
+    }))
+}

@@ -1,0 +1,542 @@
+//! A referee for engine matches: runs two XBoard (CECP v2) engines as
+//! child processes over pipes, keeps their clocks, checks every move they
+//! make against gunbai's own legal moves, and writes a PGN-like record
+//! ([`play_match`]) that [`replay`] reads back and replays.
+//!
+//! A move an engine makes that gunbai finds illegal, an engine that
+//! rejects a move gunbai finds legal, a crash and a time forfeit all end
+//! the game and are recorded in its `Termination` tag.
+
+use super::{parse_xboard_move, result_token, xboard_move};
+use crate::compile::OptionOverride;
+use crate::movegen::Move;
+use crate::notation::{move_text, parse_move};
+use crate::position::Position;
+use crate::rules::load_variant;
+use crate::ruleset::Ruleset;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// What `gunbai match` was asked to do.
+#[derive(Debug, Clone)]
+pub struct MatchArgs {
+    /// The variant (bundled name or rule file), as the referee knows it;
+    /// required unless replaying.
+    pub variant: Option<String>,
+    /// The two engines' shell commands.
+    pub engines: Vec<String>,
+    pub games: u32,
+    /// Time control: `BASE+INC` in seconds for the whole game.
+    pub tc: String,
+    /// A fixed time per move in seconds instead of `tc`.
+    pub st: Option<f64>,
+    /// Plies after which a game is adjudicated a draw.
+    pub max_moves: u32,
+    /// Rule options for the referee, also sent to the engines.
+    pub options: Vec<OptionOverride>,
+    /// Print the engines' protocol traffic to stderr.
+    pub verbose: bool,
+}
+
+/// How one game ended.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub first: String,
+    pub second: String,
+    pub moves: Vec<String>,
+    pub result: &'static str,
+    pub termination: String,
+    /// Whether it ended by the rules or the move limit (not by a fault).
+    pub normal: bool,
+}
+
+/// The marker a record starts with; a file that has it was written by the
+/// referee (and may be replaced by the next match).
+pub const RECORD_MARK: &str = "[Event \"gunbai match\"]";
+
+/// What a match produced: its record and how many games ended by a fault.
+pub struct MatchResult {
+    pub record: String,
+    pub faults: u32,
+}
+
+/// Plays the match (progress and the final score go to stderr).
+pub fn play_match(args: &MatchArgs) -> Result<MatchResult, String> {
+    let variant = args.variant.clone().ok_or("give a variant")?;
+    if args.engines.len() != 2 {
+        return Err("give exactly two --engine commands".into());
+    }
+    let rules = load_variant(&variant, &args.options).map_err(|e| e.to_string())?;
+    let control = match args.st {
+        Some(s) if s > 0.0 && s < 1e5 => Control::PerMove(Duration::from_secs_f64(s)),
+        Some(_) => return Err("--st must be a positive number of seconds".into()),
+        None => parse_tc(&args.tc).ok_or("--tc must look like 60+1 (seconds + increment)")?,
+    };
+    let mut records = Vec::new();
+    let mut score = [0.0f64; 2];
+    let mut faults = 0;
+    for g in 0..args.games {
+        let (a, b) = if g % 2 == 0 { (0, 1) } else { (1, 0) };
+        let rec = play_game(&rules, args, [&args.engines[a], &args.engines[b]], control);
+        let (fa, fb) = match rec.result {
+            "1-0" => (1.0, 0.0),
+            "0-1" => (0.0, 1.0),
+            _ => (0.5, 0.5),
+        };
+        score[a] += fa;
+        score[b] += fb;
+        if !rec.normal {
+            faults += 1;
+        }
+        eprintln!(
+            "game {}: {} vs {}: {} ({}), {} plies; score {} - {}",
+            g + 1,
+            rec.first,
+            rec.second,
+            rec.result,
+            rec.termination,
+            rec.moves.len(),
+            score[0],
+            score[1]
+        );
+        records.push(rec);
+    }
+    eprintln!(
+        "final: {} {} - {} {} ({} games, {} ended by a fault)",
+        args.engines[0], score[0], score[1], args.engines[1], args.games, faults
+    );
+    Ok(MatchResult {
+        record: write_record(&rules, args, &records),
+        faults,
+    })
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Control {
+    Game { base: Duration, inc: Duration },
+    PerMove(Duration),
+}
+
+fn parse_tc(tc: &str) -> Option<Control> {
+    let (b, i) = tc.split_once('+').unwrap_or((tc, "0"));
+    let (b, i) = (b.trim().parse::<f64>().ok()?, i.trim().parse::<f64>().ok()?);
+    if !(0.0..1e6).contains(&b) || !(0.0..1e5).contains(&i) || b + i <= 0.0 {
+        return None;
+    }
+    Some(Control::Game {
+        base: Duration::from_secs_f64(b),
+        inc: Duration::from_secs_f64(i),
+    })
+}
+
+/// A running engine: its process, its input, and its output lines.
+struct Player {
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    verbose: bool,
+}
+
+impl Player {
+    fn start(cmd: &str, verbose: bool) -> Result<Player, String> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(cmd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start `{cmd}`: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(Player {
+            name: cmd.to_string(),
+            child,
+            stdin,
+            lines: rx,
+            verbose,
+        })
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        if self.verbose {
+            eprintln!("> [{}] {line}", self.name);
+        }
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|_| format!("{} closed its input (crashed?)", self.name))
+    }
+
+    /// The next line, or why there is none before `deadline`.
+    fn line(&mut self, deadline: Instant) -> Result<String, Wait> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(l) => {
+                if self.verbose {
+                    eprintln!("< [{}] {l}", self.name);
+                }
+                Ok(l)
+            }
+            Err(RecvTimeoutError::Timeout) => Err(Wait::Timeout),
+            Err(RecvTimeoutError::Disconnected) => Err(Wait::Gone),
+        }
+    }
+
+    /// Handshake: `protover 2` and the features up to `done=1`.
+    fn handshake(&mut self) -> Result<(), String> {
+        self.send("xboard")?;
+        self.send("protover 2")?;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            match self.line(deadline) {
+                Ok(l) if l.starts_with("feature") => {
+                    if l.contains("done=1") {
+                        return Ok(());
+                    }
+                }
+                Ok(_) => {}
+                Err(Wait::Timeout) => return Ok(()), // protocol 1 engine
+                Err(Wait::Gone) => return Err(format!("{} exited during the handshake", self.name)),
+            }
+        }
+    }
+
+    /// Asks `ping` and waits for the `pong`, so earlier commands are done.
+    fn sync(&mut self, n: u32) -> Result<(), String> {
+        self.send(&format!("ping {n}"))?;
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            match self.line(deadline) {
+                Ok(l) if l.trim() == format!("pong {n}") => return Ok(()),
+                Ok(_) => {}
+                Err(_) => return Err(format!("{} did not answer ping", self.name)),
+            }
+        }
+    }
+}
+
+impl Drop for Player {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+enum Wait {
+    Timeout,
+    Gone,
+}
+
+fn xboard_name(rules: &Ruleset) -> &str {
+    rules.xboard_name.as_deref().unwrap_or(&rules.id)
+}
+
+/// Plays one game; `cmds[0]` plays first.
+fn play_game(rules: &Arc<Ruleset>, args: &MatchArgs, cmds: [&String; 2], control: Control) -> GameRecord {
+    let mut rec = GameRecord {
+        first: cmds[0].clone(),
+        second: cmds[1].clone(),
+        moves: Vec::new(),
+        result: "*",
+        termination: String::new(),
+        normal: false,
+    };
+    let mut players = Vec::new();
+    for (i, cmd) in cmds.iter().enumerate() {
+        match Player::start(cmd, args.verbose)
+            .and_then(|mut p| setup(&mut p, rules, args, control, i as u32).map(|_| p))
+        {
+            Ok(p) => players.push(p),
+            Err(e) => {
+                // A side that cannot start loses.
+                rec.result = if i == 0 { "0-1" } else { "1-0" };
+                rec.termination = format!("fault: {e}");
+                return rec;
+            }
+        }
+    }
+    let mut pos = Position::start(rules.clone());
+    let mut clocks = match control {
+        Control::Game { base, .. } => [base, base],
+        Control::PerMove(t) => [t, t],
+    };
+    let mut last: Option<String> = None;
+    let mut ply = 0usize;
+    loop {
+        if let Some(o) = pos.result() {
+            rec.result = result_token(&o);
+            rec.termination = format!("rules: {}", super::result_reason(&o));
+            rec.normal = true;
+            return rec;
+        }
+        if ply as u32 >= args.max_moves {
+            rec.result = "1/2-1/2";
+            rec.termination = format!("adjudicated: move limit of {} plies", args.max_moves);
+            rec.normal = true;
+            return rec;
+        }
+        let me = ply % 2;
+        let (mine, theirs) = (clocks[me], clocks[1 - me]);
+        let mover = &mut players[me];
+        let sent = (|| {
+            if let Some(m) = &last {
+                mover.send(&format!("usermove {m}"))?;
+            }
+            if let Control::Game { .. } = control {
+                mover.send(&format!("time {}", mine.as_millis() / 10))?;
+                mover.send(&format!("otim {}", theirs.as_millis() / 10))?;
+            }
+            mover.send("go")
+        })();
+        if let Err(e) = sent {
+            return fault(rec, me, e);
+        }
+        let start = Instant::now();
+        // Slack for process scheduling on a loaded machine.
+        let grace = Duration::from_millis(500);
+        let deadline = start + mine + grace;
+        // A multi-leg move may come as one `move` per leg, each but the
+        // last ending with a comma (CECP); the legs are joined.
+        let mut legs = String::new();
+        let text = loop {
+            match mover.line(deadline) {
+                Ok(l) => {
+                    let l = l.trim();
+                    if let Some(m) = l.strip_prefix("move ") {
+                        legs.push_str(m.trim());
+                        if legs.ends_with(',') {
+                            continue;
+                        }
+                        break Ok(std::mem::take(&mut legs));
+                    }
+                    if l.starts_with("Illegal move") {
+                        break Err(format!("{} refused a move gunbai finds legal: {l}", mover.name));
+                    }
+                    if l == "resign" || l.starts_with("tellics resign") {
+                        break Err(String::from("resign"));
+                    }
+                }
+                Err(Wait::Timeout) => break Err(format!("{} lost on time", mover.name)),
+                Err(Wait::Gone) => break Err(format!("{} exited (crash?)", mover.name)),
+            }
+        };
+        let used = start.elapsed();
+        let text = match text {
+            Ok(t) => t,
+            Err(e) if e == "resign" => {
+                rec.result = if me == 0 { "0-1" } else { "1-0" };
+                rec.termination = format!("{} resigned", mover.name);
+                rec.normal = true;
+                return rec;
+            }
+            Err(e) => return fault(rec, me, e),
+        };
+        match control {
+            Control::Game { inc, .. } => {
+                if used > clocks[me] + grace {
+                    return fault(rec, me, format!("{} lost on time", players[me].name));
+                }
+                clocks[me] = clocks[me].saturating_sub(used) + inc;
+            }
+            Control::PerMove(_) => {}
+        }
+        if let Err(e) = players[me].send("force") {
+            return fault(rec, me, e);
+        }
+        let m = match parse_xboard_move(&pos, &text) {
+            Ok(m) => m,
+            Err(why) => {
+                let e = format!(
+                    "{} played `{text}`, which gunbai finds illegal: {why}",
+                    players[me].name
+                );
+                return fault(rec, me, e);
+            }
+        };
+        rec.moves.push(move_text(&pos, &m));
+        last = Some(xboard_move(&pos, &m));
+        pos.play_unchecked(&m);
+        ply += 1;
+    }
+}
+
+/// The side at fault loses.
+fn fault(mut rec: GameRecord, side: usize, why: String) -> GameRecord {
+    rec.result = if side == 0 { "0-1" } else { "1-0" };
+    rec.termination = format!("fault: {why}");
+    rec.normal = false;
+    rec
+}
+
+fn setup(p: &mut Player, rules: &Ruleset, args: &MatchArgs, control: Control, n: u32) -> Result<(), String> {
+    p.handshake()?;
+    p.send("memory 16")?;
+    for o in &args.options {
+        let name = o.name.strip_prefix(&format!("{}.", rules.id)).unwrap_or(&o.name);
+        p.send(&format!("option {}={}", rules.qualified_option(name), o.value))?;
+    }
+    p.send("new")?;
+    p.send(&format!("variant {}", xboard_name(rules)))?;
+    p.send("force")?;
+    p.send("easy")?;
+    match control {
+        Control::Game { base, inc } => {
+            let secs = base.as_secs();
+            p.send(&format!("level 0 {}:{:02} {}", secs / 60, secs % 60, inc.as_secs_f64()))?;
+        }
+        // CECP's `st` is whole seconds; a fraction is sent as such (gunbai
+        // reads it), a whole number as an integer (as other engines expect).
+        Control::PerMove(t) => {
+            let secs = t.as_secs_f64();
+            if secs.fract() == 0.0 {
+                p.send(&format!("st {}", secs as u64))?
+            } else {
+                p.send(&format!("st {secs}"))?
+            }
+        }
+    }
+    p.sync(n + 1)
+}
+
+fn write_record(rules: &Ruleset, args: &MatchArgs, games: &[GameRecord]) -> String {
+    let mut s = String::new();
+    let tc = match args.st {
+        Some(st) => format!("st {st}"),
+        None => args.tc.clone(),
+    };
+    let options: Vec<String> = args.options.iter().map(|o| format!("{}={}", o.name, o.value)).collect();
+    for (i, g) in games.iter().enumerate() {
+        let tags = [
+            ("Event", "gunbai match".to_string()),
+            ("Round", (i + 1).to_string()),
+            ("Variant", args.variant.clone().unwrap_or_else(|| rules.id.clone())),
+            ("Options", options.join(" ")),
+            ("White", g.first.clone()),
+            ("Black", g.second.clone()),
+            ("TimeControl", tc.clone()),
+            ("Result", g.result.to_string()),
+            ("Termination", g.termination.clone()),
+        ];
+        for (k, v) in tags {
+            s.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
+        }
+        s.push('\n');
+        let mut line = String::new();
+        for (j, m) in g.moves.iter().enumerate() {
+            if j % 2 == 0 {
+                line.push_str(&format!("{}. ", j / 2 + 1));
+            }
+            line.push_str(m);
+            line.push(' ');
+            if line.len() > 70 {
+                s.push_str(line.trim_end());
+                s.push('\n');
+                line.clear();
+            }
+        }
+        line.push_str(g.result);
+        s.push_str(&line);
+        s.push_str("\n\n");
+    }
+    s
+}
+
+/// Replays every game of a record: each move must be legal, and a game
+/// that ended by the rules must end there with the recorded result.
+/// Returns the number of games.
+pub fn replay(path: &str) -> Result<usize, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut games = 0;
+    let mut tags: Vec<(String, String)> = Vec::new();
+    let mut movetext = String::new();
+    let mut flush = |tags: &mut Vec<(String, String)>, movetext: &mut String| -> Result<(), String> {
+        if tags.is_empty() {
+            return Ok(());
+        }
+        games += 1;
+        replay_game(tags, movetext).map_err(|e| format!("{path}: game {games}: {e}"))?;
+        tags.clear();
+        movetext.clear();
+        Ok(())
+    };
+    for line in text.lines() {
+        let l = line.trim();
+        if let Some(tag) = l.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+            if !movetext.trim().is_empty() {
+                flush(&mut tags, &mut movetext)?;
+            }
+            let (k, v) = tag
+                .split_once(' ')
+                .ok_or_else(|| format!("{path}: bad tag line `{l}`"))?;
+            let v = v.trim().trim_matches('"').replace("\\\"", "\"").replace("\\\\", "\\");
+            tags.push((k.to_string(), v));
+        } else if !l.is_empty() {
+            movetext.push_str(l);
+            movetext.push(' ');
+        }
+    }
+    flush(&mut tags, &mut movetext)?;
+    Ok(games)
+}
+
+fn replay_game(tags: &[(String, String)], movetext: &str) -> Result<(), String> {
+    let tag = |k: &str| tags.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
+    let variant = tag("Variant").ok_or("no Variant tag")?;
+    let options: Vec<OptionOverride> = tag("Options")
+        .unwrap_or("")
+        .split_whitespace()
+        .map(|o| o.parse::<OptionOverride>())
+        .collect::<Result<_, _>>()?;
+    let rules = load_variant(variant, &options).map_err(|e| e.to_string())?;
+    let mut pos = Position::start(rules);
+    let result = tag("Result").unwrap_or("*");
+    let mut played: Vec<Move> = Vec::new();
+    for tok in movetext.split_whitespace() {
+        if tok.ends_with('.') && tok[..tok.len() - 1].chars().all(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok) {
+            if tok != result {
+                return Err(format!("movetext ends with {tok} but the Result tag says {result}"));
+            }
+            break;
+        }
+        let m = parse_move(&pos, tok).map_err(|r| {
+            let why = r.diagnostics.first().map(|d| d.message.clone()).unwrap_or_default();
+            format!("move {} `{tok}` is not legal: {why}", played.len() + 1)
+        })?;
+        pos.play_unchecked(&m);
+        played.push(m);
+    }
+    let by_rules = tag("Termination").is_some_and(|t| t.starts_with("rules"));
+    match pos.result() {
+        Some(o) if by_rules && result_token(&o) != result => Err(format!(
+            "the rules give {} but the record says {result}",
+            result_token(&o)
+        )),
+        None if by_rules => Err("the record says the rules ended the game, but it goes on".into()),
+        _ => Ok(()),
+    }
+}

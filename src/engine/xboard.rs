@@ -1,0 +1,558 @@
+//! The XBoard/WinBoard engine protocol (CECP version 2) for any rule file.
+//!
+//! Commands are read from a line source by a reader thread, so that `?`,
+//! `force`, `new`, `result` and `quit` stop a running search. Every reply
+//! goes to the writer. Unknown or malformed input gets `Error (...): ...`,
+//! an illegal move `Illegal move: ...`; nothing the GUI sends can make it
+//! panic or hang.
+
+use super::clock::{Clock, TimeControl};
+use super::{Game, parse_xboard_move, result_reason, result_token, xboard_legs, xboard_move};
+use crate::board::Square;
+use crate::compile::{OptionOverride, compile};
+use crate::dsl::OptionValue;
+use crate::movegen::{Promotion, legal_moves};
+use crate::position::Position;
+use crate::rules::variant_source;
+use crate::ruleset::Ruleset;
+use crate::search::{MATE, MAX_PLY};
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Duration;
+
+/// A variant the engine offers: how the user named it, and its ruleset.
+#[derive(Clone)]
+pub struct Offered {
+    /// The bundled name or path it was loaded from.
+    pub spec: String,
+    pub rules: Arc<Ruleset>,
+}
+
+impl Offered {
+    /// The name announced to and expected from the GUI: XBoard's own
+    /// name where the rule file gives one, else the rule file's id.
+    pub fn xboard_name(&self) -> &str {
+        self.rules.xboard_name.as_deref().unwrap_or(&self.rules.id)
+    }
+}
+
+/// Transposition-table size when the GUI sends no `memory`.
+const DEFAULT_MEMORY_MB: usize = 64;
+/// Lines that stop a running search.
+const INTERRUPTS: [&str; 6] = ["?", "force", "new", "result", "quit", "exit"];
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run<R: BufRead + Send + 'static>(
+    input: R,
+    out: &mut dyn Write,
+    offered: Vec<Offered>,
+    name: &str,
+) -> io::Result<()> {
+    let Some(first) = offered.first().cloned() else {
+        return writeln!(out, "Error (no variants): nothing to play");
+    };
+    let (tx, rx) = mpsc::channel::<String>();
+    let stop = Arc::new(AtomicBool::new(false));
+    let interrupt: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
+    let thinking = Arc::new(AtomicBool::new(false));
+    {
+        let (stop, interrupt, thinking) = (stop.clone(), interrupt.clone(), thinking.clone());
+        std::thread::spawn(move || {
+            for line in input.lines() {
+                let Ok(line) = line else { break };
+                let word = line.split_whitespace().next().unwrap_or("");
+                if thinking.load(Ordering::SeqCst) && INTERRUPTS.contains(&word) {
+                    if let Ok(mut i) = interrupt.lock() {
+                        *i = Some(word.to_string());
+                    }
+                    stop.store(true, Ordering::SeqCst);
+                }
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+    }
+    let mut e = Engine {
+        offered: offered.clone(),
+        current: first.clone(),
+        memory: DEFAULT_MEMORY_MB,
+        game: Game::new(first.rules.clone(), DEFAULT_MEMORY_MB),
+        overrides: Vec::new(),
+        force: false,
+        engine_side_first: false,
+        clock: Clock::new(),
+        post: false,
+        lifted: Vec::new(),
+        stop,
+        interrupt,
+        thinking,
+        name: name.to_string(),
+    };
+    e.game.searcher = crate::search::Searcher::new(&e.game.pos, e.memory);
+    e.share_stop();
+    while let Ok(line) = rx.recv() {
+        if !e.command(line.trim(), out)? {
+            break;
+        }
+        out.flush()?;
+    }
+    Ok(())
+}
+
+struct Engine {
+    offered: Vec<Offered>,
+    current: Offered,
+    memory: usize,
+    game: Game,
+    /// `option` settings, applied when a variant is (re)loaded.
+    overrides: Vec<OptionOverride>,
+    force: bool,
+    /// The engine plays the first player (XBoard's white).
+    engine_side_first: bool,
+    clock: Clock,
+    post: bool,
+    /// The squares of a move being entered in the GUI (`lift`, `put`).
+    lifted: Vec<Square>,
+    stop: Arc<AtomicBool>,
+    interrupt: Arc<Mutex<Option<String>>>,
+    thinking: Arc<AtomicBool>,
+    name: String,
+}
+
+impl Engine {
+    /// Handles one command; false ends the session.
+    fn command(&mut self, line: &str, out: &mut dyn Write) -> io::Result<bool> {
+        let (cmd, rest) = match line.split_once(char::is_whitespace) {
+            Some((c, r)) => (c, r.trim()),
+            None => (line, ""),
+        };
+        match cmd {
+            "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer" | "name" | "rating"
+            | "ics" | "draw" | "hint" | "bk" => {}
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "protover" => self.features(out)?,
+            "quit" | "exit" => return Ok(false),
+            "new" => {
+                self.load(self.current.clone(), out)?;
+                self.force = false;
+                self.engine_side_first = false;
+                self.clock = Clock::new();
+                self.game.searcher.clear();
+            }
+            "variant" => match self
+                .offered
+                .iter()
+                .find(|o| o.xboard_name() == rest || o.rules.id == rest)
+            {
+                Some(o) => {
+                    let o = o.clone();
+                    self.load(o, out)?;
+                }
+                None => writeln!(out, "Error (unknown variant): {rest}")?,
+            },
+            "force" => self.force = true,
+            "go" => {
+                self.force = false;
+                self.engine_side_first = self.game.pos.side_to_move() == self.game.rules().first;
+                self.think(out)?;
+            }
+            "playother" => {
+                self.force = false;
+                self.engine_side_first = self.game.pos.side_to_move() != self.game.rules().first;
+            }
+            "white" | "black" => {}
+            "usermove" => self.user_move(rest, out)?,
+            "setboard" => self.setboard(rest, out)?,
+            "undo" => {
+                if !self.game.undo() {
+                    writeln!(out, "Error (command not legal now): undo")?;
+                }
+            }
+            "remove" => {
+                if self.game.moves.len() < 2 {
+                    writeln!(out, "Error (command not legal now): remove")?;
+                } else {
+                    self.game.undo();
+                    self.game.undo();
+                }
+            }
+            "result" => self.force = true,
+            "level" => match parse_level(rest) {
+                Some(c) => self.clock.control = c,
+                None => writeln!(out, "Error (bad parameters): level {rest}")?,
+            },
+            "st" => match rest.parse::<f64>() {
+                Ok(s) if s > 0.0 && s < 1e6 => self.clock.control = TimeControl::PerMove(Duration::from_secs_f64(s)),
+                _ => writeln!(out, "Error (bad parameters): st {rest}")?,
+            },
+            "sd" => match rest.parse::<u32>() {
+                Ok(d) if d >= 1 => self.clock.depth = Some(d.min(MAX_PLY as u32 / 2)),
+                _ => writeln!(out, "Error (bad parameters): sd {rest}")?,
+            },
+            "time" => match rest.parse::<i64>() {
+                Ok(cs) => self.clock.left = Some(Duration::from_millis(cs.max(0) as u64 * 10)),
+                Err(_) => writeln!(out, "Error (bad parameters): time {rest}")?,
+            },
+            "otim" => {
+                if rest.parse::<i64>().is_err() {
+                    writeln!(out, "Error (bad parameters): otim {rest}")?;
+                }
+            }
+            "ping" => writeln!(out, "pong {rest}")?,
+            "?" => {}
+            "memory" => match rest.parse::<usize>() {
+                Ok(mb) if mb >= 1 => {
+                    self.memory = mb.min(4096);
+                    self.game.searcher = crate::search::Searcher::new(&self.game.pos, self.memory);
+                    self.share_stop();
+                }
+                _ => writeln!(out, "Error (bad parameters): memory {rest}")?,
+            },
+            "cores" | "egtpath" => {}
+            "option" => self.option(rest, out)?,
+            "lift" => self.lift(rest, out)?,
+            "put" => self.put(rest, out)?,
+            "hover" => {}
+            _ => {
+                // Protocol version 1 GUIs send moves without `usermove`.
+                if parse_xboard_move(&self.game.pos, line).is_ok() {
+                    self.user_move(line, out)?;
+                } else {
+                    writeln!(out, "Error (unknown command): {line}")?;
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    fn features(&self, out: &mut dyn Write) -> io::Result<()> {
+        let names: Vec<&str> = self.offered.iter().map(|o| o.xboard_name()).collect();
+        writeln!(
+            out,
+            "feature done=0 myname=\"{}\" setboard=1 usermove=1 sigint=0 sigterm=0 ping=1 highlight=1 colors=0 memory=1 reuse=1 analyze=0 variants=\"{}\"",
+            self.name,
+            names.join(",")
+        )?;
+        for o in &self.offered {
+            for (name, info) in &o.rules.options {
+                let full = o.rules.qualified_option(name);
+                match &info.value {
+                    OptionValue::Bool(b) => writeln!(out, "feature option=\"{full} -check {}\"", u8::from(*b))?,
+                    OptionValue::Enum { value, allowed } => {
+                        let mut choices = vec![value.clone()];
+                        choices.extend(allowed.iter().filter(|a| *a != value).cloned());
+                        writeln!(out, "feature option=\"{full} -combo {}\"", choices.join(" /// "))?
+                    }
+                }
+            }
+        }
+        writeln!(out, "feature done=1")
+    }
+
+    /// Switches to a variant (recompiled with the options set so far) at
+    /// its start position.
+    fn load(&mut self, o: Offered, out: &mut dyn Write) -> io::Result<()> {
+        let prefix = format!("{}.", o.rules.id);
+        let mine: Vec<OptionOverride> = self
+            .overrides
+            .iter()
+            .filter(|ov| ov.name.starts_with(&prefix))
+            .cloned()
+            .collect();
+        let rules = if mine.is_empty() {
+            o.rules.clone()
+        } else {
+            match variant_source(&o.spec).ok().and_then(|src| compile(&src, &mine).ok()) {
+                Some(c) => Arc::new(c.ruleset),
+                None => {
+                    writeln!(
+                        out,
+                        "Error (bad option): an option value was refused; using the defaults"
+                    )?;
+                    o.rules.clone()
+                }
+            }
+        };
+        let same = Arc::ptr_eq(&rules, self.game.rules());
+        self.current = o;
+        if same {
+            self.game.reset(Position::start(rules));
+        } else {
+            self.game = Game::new(rules, self.memory);
+            self.share_stop();
+        }
+        self.lifted.clear();
+        Ok(())
+    }
+
+    fn share_stop(&mut self) {
+        self.game.searcher.set_stop_flag(self.stop.clone());
+    }
+
+    fn option(&mut self, rest: &str, out: &mut dyn Write) -> io::Result<()> {
+        let Ok(ov) = rest.parse::<OptionOverride>() else {
+            return writeln!(out, "Error (bad parameters): option {rest}");
+        };
+        let mut ov = ov;
+        if ov.value == "1" || ov.value == "0" {
+            // Check boxes arrive as 1 / 0.
+            let is_bool = self.offered.iter().any(|o| {
+                ov.name
+                    .strip_prefix(&format!("{}.", o.rules.id))
+                    .and_then(|n| o.rules.options.get(n))
+                    .is_some_and(|i| matches!(i.value, OptionValue::Bool(_)))
+            });
+            if is_bool {
+                ov.value = if ov.value == "1" { "true".into() } else { "false".into() };
+            }
+        }
+        self.overrides.retain(|o| o.name != ov.name);
+        self.overrides.push(ov);
+        let current = self.current.clone();
+        self.load(current, out)
+    }
+
+    fn user_move(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
+        self.lifted.clear();
+        if self.game.pos.outcome().is_some() {
+            return writeln!(out, "Illegal move (the game is over): {text}");
+        }
+        match parse_xboard_move(&self.game.pos, text) {
+            Ok(m) => {
+                self.game.play(m);
+                if self.report_end(out)? {
+                    return Ok(());
+                }
+                if !self.force && self.engine_to_move() {
+                    self.think(out)?;
+                }
+                Ok(())
+            }
+            Err(why) => writeln!(out, "Illegal move ({why}): {text}"),
+        }
+    }
+
+    fn engine_to_move(&self) -> bool {
+        (self.game.pos.side_to_move() == self.game.rules().first) == self.engine_side_first
+    }
+
+    /// Prints the result line if the game is over; true if it is.
+    fn report_end(&mut self, out: &mut dyn Write) -> io::Result<bool> {
+        match self.game.result() {
+            Some(o) => {
+                writeln!(out, "{} {{{}}}", result_token(&o), result_reason(&o))?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    fn think(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.report_end(out)? {
+            return Ok(());
+        }
+        self.stop.store(false, Ordering::SeqCst);
+        if let Ok(mut i) = self.interrupt.lock() {
+            *i = None;
+        }
+        self.thinking.store(true, Ordering::SeqCst);
+        let limits = self.clock.limits();
+        let post = self.post;
+        let mut lines = Vec::new();
+        let mut lost = false;
+        let pos_for_text = self.game.pos.clone();
+        let best = {
+            let mut report = |r: &crate::search::Report| {
+                lost = r.complete && r.score <= -(MATE - 2);
+                if post {
+                    let pv: Vec<String> = pv_text(&pos_for_text, &r.pv);
+                    lines.push(format!(
+                        "{} {} {} {} {}",
+                        r.depth,
+                        xboard_score(r.score),
+                        r.elapsed.as_millis() / 10,
+                        r.nodes,
+                        pv.join(" ")
+                    ));
+                }
+            };
+            let Game { pos, searcher, .. } = &mut self.game;
+            searcher.search(pos, limits, &mut report)
+        };
+        self.thinking.store(false, Ordering::SeqCst);
+        for l in lines {
+            writeln!(out, "{l}")?;
+        }
+        let interrupted = self.interrupt.lock().ok().and_then(|mut i| i.take());
+        if interrupted.as_deref().is_some_and(|w| w != "?") {
+            // Stopped by force/new/result/quit: the move is not played.
+            return Ok(());
+        }
+        let Some(m) = best else {
+            return self.report_end(out).map(|_| ());
+        };
+        if lost {
+            // Every move lets the opponent end the game at once (a royal
+            // is lost whatever we do): resign rather than play a move that
+            // GUIs with a check rule (XBoard's Chu) call illegal.
+            self.force = true;
+            return writeln!(out, "resign");
+        }
+        writeln!(out, "move {}", xboard_move(&self.game.pos, &m))?;
+        self.game.play(m);
+        self.clock.moves_made += 1;
+        self.report_end(out)?;
+        Ok(())
+    }
+
+    fn setboard(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
+        let rules = self.game.rules().clone();
+        let pos = Position::from_text(rules.clone(), text).or_else(|_| Position::from_sfen(rules, text));
+        match pos {
+            Ok(p) => {
+                self.game.reset(p);
+                Ok(())
+            }
+            Err(r) => {
+                let why = r.diagnostics.first().map(|d| d.message.clone()).unwrap_or_default();
+                writeln!(out, "tellusererror Illegal position: {why}")?;
+                writeln!(out, "Error (illegal position): {text}")
+            }
+        }
+    }
+
+    fn lift(&mut self, rest: &str, out: &mut dyn Write) -> io::Result<()> {
+        let geo = &self.game.rules().geometry;
+        let Some(sq) = geo.parse_square(rest.trim_end_matches(',')) else {
+            return writeln!(out, "Error (bad square): lift {rest}");
+        };
+        self.lifted = vec![sq];
+        self.highlight(out)
+    }
+
+    fn put(&mut self, rest: &str, out: &mut dyn Write) -> io::Result<()> {
+        let geo = &self.game.rules().geometry;
+        let Some(sq) = geo.parse_square(rest.trim_end_matches(',')) else {
+            return writeln!(out, "Error (bad square): put {rest}");
+        };
+        if self.lifted.is_empty() {
+            return Ok(());
+        }
+        self.lifted.push(sq);
+        // Only moves that go on from here need another highlight.
+        let mut moves = Vec::new();
+        legal_moves(&self.game.pos, &mut moves);
+        let pos = &self.game.pos;
+        let goes_on = moves.iter().any(|m| {
+            let legs = xboard_legs(pos, m);
+            legs.len() > self.lifted.len() && legs.starts_with(&self.lifted)
+        });
+        if goes_on { self.highlight(out) } else { Ok(()) }
+    }
+
+    /// Marks where the piece being entered may go next, as HaChu does:
+    /// cyan where the move may go on (a capture a lion may continue from),
+    /// magenta where it may promote, red for a capture or for the origin
+    /// (a pass), yellow for any other destination.
+    fn highlight(&self, out: &mut dyn Write) -> io::Result<()> {
+        let pos = &self.game.pos;
+        let geo = &pos.rules().geometry;
+        let mut moves = Vec::new();
+        legal_moves(pos, &mut moves);
+        let done = self.lifted.len();
+        let from = self.lifted[0];
+        let mut marks = vec![None::<char>; geo.len()];
+        for m in &moves {
+            let legs = xboard_legs(pos, m);
+            if legs.len() <= done || !legs.starts_with(&self.lifted) {
+                continue;
+            }
+            let t = legs[done];
+            let capture = t != from && pos.piece_at(t).is_some_and(|(c, _)| c != pos.side_to_move());
+            let mark = if legs.len() > done + 1 {
+                'C'
+            } else if m.promotion == Promotion::Decline {
+                'M'
+            } else if capture || t == from {
+                'R'
+            } else {
+                'Y'
+            };
+            let rank = |k: char| "YRMC".find(k).unwrap_or(0);
+            let slot = &mut marks[usize::from(t)];
+            if slot.is_none_or(|old| rank(mark) > rank(old)) {
+                *slot = Some(mark);
+            }
+        }
+        let mut fen = String::new();
+        for y in (0..geo.height as i32).rev() {
+            let mut empty = 0;
+            for x in 0..geo.width as i32 {
+                let Some(sq) = geo.square(x, y) else { continue };
+                match marks[usize::from(sq)] {
+                    Some(k) => {
+                        if empty > 0 {
+                            fen.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        fen.push(k);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+            if y > 0 {
+                fen.push('/');
+            }
+        }
+        writeln!(out, "highlight {fen}")
+    }
+}
+
+/// `level MPS BASE INC`: BASE in minutes or `min:sec`, INC in seconds.
+fn parse_level(rest: &str) -> Option<TimeControl> {
+    let parts: Vec<&str> = rest.split_whitespace().collect();
+    let [mps, base, inc] = parts[..] else { return None };
+    let moves = mps.parse::<u32>().ok()?;
+    let base_secs = match base.split_once(':') {
+        Some((m, s)) => m
+            .parse::<u64>()
+            .ok()?
+            .checked_mul(60)?
+            .checked_add(s.parse::<u64>().ok()?)?,
+        None => (base.parse::<f64>().ok()? * 60.0).clamp(0.0, 1e9) as u64,
+    };
+    let inc = inc.parse::<f64>().ok().filter(|i| (0.0..1e6).contains(i))?;
+    Some(TimeControl::Conventional {
+        moves,
+        base: Duration::from_secs(base_secs),
+        inc: Duration::from_secs_f64(inc),
+    })
+}
+
+/// Scores in centipawns; mates as XBoard's 100000 + moves convention.
+fn xboard_score(score: i32) -> i32 {
+    if score > MATE - MAX_PLY as i32 {
+        100_000 + (MATE - score + 1) / 2
+    } else if score < -(MATE - MAX_PLY as i32) {
+        -100_000 - (MATE + score + 1) / 2
+    } else {
+        score
+    }
+}
+
+/// The principal variation in XBoard's notation.
+fn pv_text(pos: &Position, pv: &[crate::movegen::Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for m in pv {
+        out.push(xboard_move(&p, m));
+        p.play_unchecked(m);
+    }
+    out
+}

@@ -1,0 +1,548 @@
+//! A generic game-tree search for any rule file: iterative deepening,
+//! alpha-beta (negamax) with a transposition table keyed by the position
+//! hash, move ordering (hash move, captures by victim value, killers), and
+//! a quiescence search over captures.
+//!
+//! It plays through `legal_moves`, `Position::play` and `unplay` only, so
+//! every rule the interpreter knows (lion trading, shots, auras, repetition,
+//! kill-history wins) is obeyed in the tree too. Nothing here is specific
+//! to a variant: the evaluation is material from the rule file's piece
+//! values plus mobility ([`eval`]). The loop clones no position and
+//! allocates only when it first reaches a new ply.
+
+pub mod eval;
+
+use crate::board::Colour;
+use crate::movegen::{Move, Promotion, legal_moves};
+use crate::position::{Outcome, Position, cell_colour, cell_type};
+use crate::ruleset::Result3;
+use eval::{MOBILITY_WEIGHT, PieceValues};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// A won game: scores above `MATE - MAX_PLY` are wins in `MATE - score` plies.
+pub const MATE: i32 = 1_000_000;
+/// Deepest ply the search reaches (main search plus quiescence).
+pub const MAX_PLY: usize = 128;
+const INF: i32 = MATE + 1;
+/// Plies of captures the quiescence search follows at most.
+const MAX_QUIESCENCE: usize = 8;
+
+/// When to stop thinking.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// Deepest iteration (plies).
+    pub depth: Option<u32>,
+    /// Do not start another iteration after this much time.
+    pub soft_time: Option<Duration>,
+    /// Stop at once after this much time.
+    pub hard_time: Option<Duration>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+}
+
+/// What one finished (or interrupted) iteration found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub depth: u32,
+    /// From the side to move's point of view.
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The principal variation, starting with the move to play.
+    pub pv: Vec<Move>,
+    /// Every root move was searched (the iteration was not cut short).
+    pub complete: bool,
+}
+
+#[derive(Clone, Copy)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    best: Option<Move>,
+    score: i32,
+    depth: i8,
+    bound: Bound,
+}
+
+/// A searcher: its transposition table, killer moves and move buffers
+/// survive between searches of one game.
+pub struct Searcher {
+    values: PieceValues,
+    table: Vec<Option<Entry>>,
+    killers: Vec<[Option<Move>; 2]>,
+    /// Move and ordering-score buffers, one per ply.
+    moves: Vec<Vec<Move>>,
+    scores: Vec<Vec<i32>>,
+    nodes: u64,
+    start: Instant,
+    limits: Limits,
+    stop: Arc<AtomicBool>,
+    aborted: bool,
+}
+
+impl Searcher {
+    /// A searcher for positions of `pos`'s ruleset, with a transposition
+    /// table of about `table_mb` megabytes.
+    pub fn new(pos: &Position, table_mb: usize) -> Searcher {
+        let entries = (table_mb.clamp(1, 4096) << 20) / std::mem::size_of::<Option<Entry>>();
+        Searcher {
+            values: PieceValues::new(&pos.rules),
+            table: vec![None; entries.max(1024)],
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            moves: Vec::new(),
+            scores: Vec::new(),
+            nodes: 0,
+            start: Instant::now(),
+            limits: Limits::default(),
+            stop: Arc::new(AtomicBool::new(false)),
+            aborted: false,
+        }
+    }
+
+    /// Nodes visited by the last search.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The piece values the evaluation uses.
+    pub fn values(&self) -> &PieceValues {
+        &self.values
+    }
+
+    /// A flag that stops the running search when set (from another thread).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Uses `flag` as the stop flag (shared with whoever may set it).
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
+    /// Forgets everything learnt (for a new game).
+    pub fn clear(&mut self) {
+        self.table.iter_mut().for_each(|e| *e = None);
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+    }
+
+    /// Searches `pos` (given back unchanged) and returns the move to play,
+    /// or `None` if the side to move has none. `report` is called after
+    /// each finished iteration.
+    pub fn search(&mut self, pos: &mut Position, limits: Limits, report: &mut dyn FnMut(&Report)) -> Option<Move> {
+        self.start = Instant::now();
+        self.limits = limits;
+        self.nodes = 0;
+        self.aborted = false;
+        let mut root = Vec::new();
+        legal_moves(pos, &mut root);
+        let first = *root.first()?;
+        let mut best = first;
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 / 2).clamp(1, MAX_PLY as u32 / 2);
+        for depth in 1..=max_depth {
+            let (score, found) = self.root(pos, depth as i32, &mut root);
+            if let Some(m) = found {
+                best = m;
+            }
+            if self.aborted && found.is_none() {
+                break;
+            }
+            let pv = self.principal_variation(pos, best, depth as usize);
+            report(&Report {
+                depth,
+                score,
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+                pv,
+                complete: !self.aborted,
+            });
+            let soft_out = limits.soft_time.is_some_and(|t| self.start.elapsed() >= t);
+            if self.aborted || soft_out || score.abs() > MATE - MAX_PLY as i32 {
+                break;
+            }
+        }
+        Some(best)
+    }
+
+    /// One iteration at the root. Returns its score and the best move if
+    /// at least one move was searched to the end.
+    fn root(&mut self, pos: &mut Position, depth: i32, root: &mut [Move]) -> (i32, Option<Move>) {
+        let side = pos.side;
+        let tt_move = self.probe(pos).and_then(|e| e.best);
+        let mut keys: Vec<i32> = root.iter().map(|m| self.order_key(pos, m, tt_move, 0)).collect();
+        sort_by_keys(root, &mut keys);
+        let (mut alpha, beta) = (-INF, INF);
+        let mut best = None;
+        let n = root.len() as i32;
+        for m in root.iter() {
+            let undo = pos.play_unchecked(m);
+            let score = -self.negamax(pos, depth - 1, 1, -beta, -alpha, n);
+            pos.unplay(&undo);
+            if self.aborted {
+                break;
+            }
+            if score > alpha {
+                alpha = score;
+                best = Some(*m);
+            }
+        }
+        // The best move goes first next time.
+        if let Some(b) = best
+            && let Some(i) = root.iter().position(|m| *m == b)
+        {
+            root[..=i].rotate_right(1);
+        }
+        if let Some(b) = best
+            && !self.aborted
+        {
+            self.store(pos, depth, alpha, Bound::Exact, Some(b));
+        }
+        debug_assert_eq!(pos.side, side);
+        (alpha, best)
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        parent_moves: i32,
+    ) -> i32 {
+        if let Some(o) = pos.outcome {
+            return outcome_score(o, pos.side, ply);
+        }
+        if depth <= 0 || ply >= MAX_PLY - MAX_QUIESCENCE - 1 {
+            return self.quiescence(pos, ply, 0, alpha, beta, parent_moves);
+        }
+        self.count_node();
+        if self.aborted {
+            return 0;
+        }
+        let entry = self.probe(pos);
+        if let Some(e) = entry
+            && i32::from(e.depth) >= depth
+        {
+            let s = from_table(e.score, ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let mut moves = self.take_moves(ply);
+        legal_moves(pos, &mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return outcome_score(pos.no_moves_outcome(), pos.side, ply);
+        }
+        let tt_move = entry.and_then(|e| e.best);
+        let mut keys = std::mem::take(&mut self.scores[ply]);
+        keys.clear();
+        keys.extend(moves.iter().map(|m| self.order_key(pos, m, tt_move, ply)));
+        let n = moves.len() as i32;
+        let alpha0 = alpha;
+        let mut best_score = -INF;
+        let mut best = None;
+        for i in 0..moves.len() {
+            pick_best(&mut moves, &mut keys, i);
+            let m = moves[i];
+            let undo = pos.play_unchecked(&m);
+            let score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, n);
+            pos.unplay(&undo);
+            if self.aborted {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best = Some(m);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if !self.is_capture(pos, &m) {
+                    let k = &mut self.killers[ply];
+                    if k[0] != Some(m) {
+                        k[1] = k[0];
+                        k[0] = Some(m);
+                    }
+                }
+                break;
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = keys;
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store_at(pos, depth, best_score, bound, best, ply);
+        best_score
+    }
+
+    /// Captures only, after the side to move may "stand pat" on the static
+    /// evaluation.
+    fn quiescence(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        qply: usize,
+        mut alpha: i32,
+        beta: i32,
+        parent_moves: i32,
+    ) -> i32 {
+        if let Some(o) = pos.outcome {
+            return outcome_score(o, pos.side, ply);
+        }
+        self.count_node();
+        if self.aborted {
+            return 0;
+        }
+        let mut moves = self.take_moves(ply);
+        legal_moves(pos, &mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return outcome_score(pos.no_moves_outcome(), pos.side, ply);
+        }
+        let n = moves.len() as i32;
+        let stand = self.values.material(pos, pos.side) + MOBILITY_WEIGHT * (n - parent_moves);
+        if stand >= beta || qply >= MAX_QUIESCENCE || ply + 1 >= MAX_PLY {
+            self.moves[ply] = moves;
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut keys = std::mem::take(&mut self.scores[ply]);
+        keys.clear();
+        // Only captures (and shots) are searched; the rest keep key 0.
+        moves.retain(|m| self.gain(pos, m) > 0);
+        keys.extend(moves.iter().map(|m| self.gain(pos, m)));
+        let mut best = stand;
+        for i in 0..moves.len() {
+            pick_best(&mut moves, &mut keys, i);
+            let m = moves[i];
+            let undo = pos.play_unchecked(&m);
+            let score = -self.quiescence(pos, ply + 1, qply + 1, -beta, -alpha, n);
+            pos.unplay(&undo);
+            if self.aborted {
+                break;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.moves[ply] = moves;
+        self.scores[ply] = keys;
+        best
+    }
+
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes & 31 == 0 {
+            let out_of_time = self.limits.hard_time.is_some_and(|t| self.start.elapsed() >= t);
+            let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            if out_of_time || out_of_nodes || self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+    }
+
+    fn take_moves(&mut self, ply: usize) -> Vec<Move> {
+        while self.moves.len() <= ply {
+            self.moves.push(Vec::new());
+            self.scores.push(Vec::new());
+        }
+        std::mem::take(&mut self.moves[ply])
+    }
+
+    /// Material the move wins at once: the enemies on its landings and
+    /// shot squares, and what promoting adds.
+    fn gain(&self, pos: &Position, m: &Move) -> i32 {
+        let side = pos.side;
+        let mut g = 0;
+        let mut seen = [crate::board::NO_SQUARE; 10];
+        let mut n = 0;
+        for &sq in m.landings().iter().chain(m.shots()) {
+            if seen[..n].contains(&sq) {
+                continue;
+            }
+            if n < seen.len() {
+                seen[n] = sq;
+                n += 1;
+            }
+            let c = pos.cells[usize::from(sq)];
+            if c != 0 && cell_colour(c) != side && sq != m.from {
+                g += self.values.of(cell_type(c));
+            }
+        }
+        if matches!(m.promotion, Promotion::Promote | Promotion::PromoteWithChain) {
+            let ty = cell_type(pos.cells[usize::from(m.from)]);
+            if let Some(p) = pos.rules.types[usize::from(ty)].promotes_to {
+                g += (self.values.of(p) - self.values.of(ty)).max(0);
+            }
+        }
+        g
+    }
+
+    fn is_capture(&self, pos: &Position, m: &Move) -> bool {
+        m.landings().iter().chain(m.shots()).any(|&sq| {
+            let c = pos.cells[usize::from(sq)];
+            c != 0 && cell_colour(c) != pos.side && sq != m.from
+        })
+    }
+
+    /// Higher is searched first: the table's move, then gains (victim
+    /// value, less a tenth of the mover's), then killers, then the rest.
+    fn order_key(&self, pos: &Position, m: &Move, tt_move: Option<Move>, ply: usize) -> i32 {
+        if tt_move == Some(*m) {
+            return i32::MAX;
+        }
+        let g = self.gain(pos, m);
+        if g > 0 {
+            let mover = self.values.of(cell_type(pos.cells[usize::from(m.from)]));
+            return 1_000_000 + g * 10 - mover;
+        }
+        let k = &self.killers[ply.min(MAX_PLY)];
+        if k[0] == Some(*m) {
+            500_000
+        } else if k[1] == Some(*m) {
+            400_000
+        } else {
+            0
+        }
+    }
+
+    /// The key of a position in the table: its hash, and what the previous
+    /// move captured (rules may depend on it).
+    fn key(pos: &Position) -> u64 {
+        let mut k = pos.hash;
+        for &(sq, ty) in pos.last_captures() {
+            k ^= mix(u64::from(sq) << 16 | u64::from(ty));
+        }
+        k
+    }
+
+    fn probe(&self, pos: &Position) -> Option<Entry> {
+        let key = Self::key(pos);
+        self.table[(key % self.table.len() as u64) as usize].filter(|e| e.key == key)
+    }
+
+    fn store(&mut self, pos: &Position, depth: i32, score: i32, bound: Bound, best: Option<Move>) {
+        self.store_at(pos, depth, score, bound, best, 0);
+    }
+
+    fn store_at(&mut self, pos: &Position, depth: i32, score: i32, bound: Bound, best: Option<Move>, ply: usize) {
+        let key = Self::key(pos);
+        let slot = (key % self.table.len() as u64) as usize;
+        if let Some(old) = self.table[slot]
+            && old.key == key
+            && i32::from(old.depth) > depth
+        {
+            return;
+        }
+        self.table[slot] = Some(Entry {
+            key,
+            best,
+            score: to_table(score, ply),
+            depth: depth.clamp(0, 127) as i8,
+            bound,
+        });
+    }
+
+    /// The best move, then the table's best moves while they are legal.
+    fn principal_variation(&self, pos: &mut Position, best: Move, max: usize) -> Vec<Move> {
+        let mut pv = vec![best];
+        let mut undos = vec![pos.play_unchecked(&best)];
+        let mut moves = Vec::new();
+        while pv.len() < max {
+            let Some(m) = self.probe(pos).and_then(|e| e.best) else {
+                break;
+            };
+            legal_moves(pos, &mut moves);
+            if !moves.contains(&m) {
+                break;
+            }
+            pv.push(m);
+            undos.push(pos.play_unchecked(&m));
+        }
+        while let Some(u) = undos.pop() {
+            pos.unplay(&u);
+        }
+        pv
+    }
+}
+
+/// The score of a finished game for `side`, preferring quick wins.
+fn outcome_score(o: Outcome, side: Colour, ply: usize) -> i32 {
+    let black = match o.black {
+        Result3::Win => 1,
+        Result3::Loss => -1,
+        Result3::Draw => 0,
+    };
+    let for_side = if side == Colour::Black { black } else { -black };
+    for_side * (MATE - ply as i32)
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > MATE - MAX_PLY as i32 {
+        score + ply as i32
+    } else if score < -(MATE - MAX_PLY as i32) {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > MATE - MAX_PLY as i32 {
+        score - ply as i32
+    } else if score < -(MATE - MAX_PLY as i32) {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Moves the highest-keyed of `moves[i..]` to `i`.
+fn pick_best(moves: &mut [Move], keys: &mut [i32], i: usize) {
+    let mut b = i;
+    for j in i + 1..moves.len() {
+        if keys[j] > keys[b] {
+            b = j;
+        }
+    }
+    moves.swap(i, b);
+    keys.swap(i, b);
+}
+
+fn sort_by_keys(moves: &mut [Move], keys: &mut [i32]) {
+    for i in 0..moves.len() {
+        pick_best(moves, keys, i);
+    }
+}
+
+/// SplitMix64's finaliser: spreads a small number over 64 bits.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
