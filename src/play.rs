@@ -473,19 +473,11 @@ impl Position {
                 (self.occurrences() >= 4).then(|| Outcome::for_side(mover, Result3::Draw, EndReason::Repetition))
             }
             RepetitionPolicy::DrawUnlessPerpetualCheck => {
-                if self.occurrences() < 4 {
-                    return None;
-                }
-                let start = self.history.iter().rposition(|&h| h == self.hash)?;
-                let n = self.checks.len();
-                let all_checks = |by_mover: bool| {
-                    (start..n)
-                        .filter(|i| (n - 1 - i).is_multiple_of(2) == by_mover)
-                        .all(|i| self.checks.get(i) == Some(&true))
-                };
-                Some(if all_checks(true) {
+                // A perpetual checker loses; otherwise a draw.
+                let (by_mover, by_other) = self.perpetual_checks()?;
+                Some(if by_mover {
                     Outcome::for_side(mover, Result3::Loss, EndReason::Repetition)
-                } else if all_checks(false) {
+                } else if by_other {
                     Outcome::for_side(mover.opposite(), Result3::Loss, EndReason::Repetition)
                 } else {
                     Outcome::for_side(mover, Result3::Draw, EndReason::Repetition)
@@ -496,25 +488,29 @@ impl Position {
                 // check with every one of its moves since the previous
                 // occurrence is a perpetual checker and loses; otherwise
                 // the side that created the repetition (the mover) loses.
-                if self.occurrences() < 4 {
-                    return None;
-                }
-                let start = self.history.iter().rposition(|&h| h == self.hash)?;
-                // Moves start..len were played since; the last was `mover`'s.
-                let n = self.checks.len();
-                let all_checks = |by_mover: bool| {
-                    (start..n)
-                        .filter(|i| (n - 1 - i).is_multiple_of(2) == by_mover)
-                        .all(|i| self.checks.get(i) == Some(&true))
-                };
-                let loser = if all_checks(false) && !all_checks(true) {
-                    mover.opposite()
-                } else {
-                    mover
-                };
+                let (by_mover, by_other) = self.perpetual_checks()?;
+                let loser = if by_other && !by_mover { mover.opposite() } else { mover };
                 Some(Outcome::for_side(loser, Result3::Loss, EndReason::Repetition))
             }
         }
+    }
+
+    /// At the fourth occurrence of the current position: whether the side
+    /// that just moved, and whether the other side, gave check with every
+    /// one of its moves since the previous occurrence. `None` before.
+    fn perpetual_checks(&self) -> Option<(bool, bool)> {
+        if self.occurrences() < 4 {
+            return None;
+        }
+        let start = self.history.iter().rposition(|&h| h == self.hash)?;
+        // Moves start..n were played since; the last was the mover's.
+        let n = self.checks.len();
+        let all_checks = |by_mover: bool| {
+            (start..n)
+                .filter(|i| (n - 1 - i).is_multiple_of(2) == by_mover)
+                .all(|i| self.checks.get(i) == Some(&true))
+        };
+        Some((all_checks(true), all_checks(false)))
     }
 
     /// How often the current position (with its side to move) has occurred

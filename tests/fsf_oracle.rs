@@ -134,7 +134,7 @@ fn usi_moves(pos: &mut Position) -> Vec<String> {
 fn compare(variant: &str, games: usize, plies: usize, depth: u32) -> usize {
     let rules = rules_like_fsf(variant);
     let mut fsf = Fsf::start(variant);
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ variant.len() as u64 * 0x1000_0001);
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (variant.len() as u64 * 0x1000_0001));
     let mut compared = 0;
     for _ in 0..games {
         let mut pos = Position::start(rules.clone());

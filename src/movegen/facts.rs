@@ -385,6 +385,13 @@ pub(crate) fn ignoring_drop_mates<R>(f: impl FnOnce() -> R) -> R {
 }
 
 impl DropFacts<'_> {
+    fn as_side(&self) -> SideFacts<'_> {
+        SideFacts {
+            pos: self.pos,
+            side: self.colour,
+        }
+    }
+
     /// Would the dropped piece attack a royal of the other side from `to`?
     fn gives_check(&self) -> bool {
         let rules = &*self.pos.rules;
@@ -422,7 +429,7 @@ impl Facts for DropFacts<'_> {
         0
     }
     fn distance(&self, a: Square, b: Square) -> i32 {
-        self.pos.rules.geometry.distance(a, b)
+        self.as_side().distance(a, b)
     }
     fn in_zone(&self, sq: Square) -> bool {
         self.pos
@@ -431,28 +438,27 @@ impl Facts for DropFacts<'_> {
             .as_ref()
             .is_some_and(|p| p.zone[self.colour.index()][usize::from(sq)])
     }
+    // The drop is judged on the board before it: as the dropper's side.
     fn rank(&self, sq: Square) -> i32 {
-        self.pos.rules.geometry.relative_rank(sq, self.colour)
+        self.as_side().rank(sq)
     }
     fn count(&self, enemy: bool, set: &TypeSet) -> i32 {
-        count(self.pos, if enemy { self.colour.opposite() } else { self.colour }, set)
+        self.as_side().count(enemy, set)
     }
     fn last_captured(&self, set: &TypeSet) -> bool {
-        self.pos.last.captures().iter().any(|(_, t)| set.contains(*t))
+        self.as_side().last_captured(set)
     }
     fn last_captured_at(&self, sq: Square) -> bool {
-        self.pos.last.captures().iter().any(|(s, _)| *s == sq)
+        self.as_side().last_captured_at(sq)
     }
     fn protected(&self, _: PieceRef, _: Protection) -> bool {
         false
     }
     fn killed(&self, enemy: bool, set: &TypeSet) -> bool {
-        let side = if enemy { self.colour.opposite() } else { self.colour };
-        set.meets(&self.pos.killed[side.index()])
+        self.as_side().killed(enemy, set)
     }
     fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
-        let side = if enemy { self.colour.opposite() } else { self.colour };
-        near(&self.pos.rules, &self.pos.cells, side, sq, dist, metric, set)
+        self.as_side().near(enemy, sq, dist, metric, set)
     }
     fn captured_kind(&self, _: &TypeSet) -> bool {
         false

@@ -710,7 +710,32 @@ fn keep_royals_safe(pos: &Position, royals: &crate::dsl::TypeSet, out: &mut Vec<
         return;
     }
     let mut board = pos.cells.clone();
+    let enemy = side.opposite();
+    let in_check = kings[..n_kings].iter().any(|&k| attacked(pos, &board, enemy, k));
+    // Out of check, a one-landing move of a non-royal piece can expose a
+    // royal only by vacating its origin (the landing only blocks, and the
+    // piece it takes stood there), and a drop cannot: judge each origin
+    // once.
+    let mut exposes_from: (Square, bool) = (NO_SQUARE, false);
     out.retain(|m| {
+        if !in_check {
+            match m.drop {
+                Some(_) => return true,
+                None if m.len == 1 && !royals.contains(cell_type(board[usize::from(m.from)])) => {
+                    if exposes_from.0 != m.from {
+                        let mover = board[usize::from(m.from)];
+                        board[usize::from(m.from)] = 0;
+                        let exposed = kings[..n_kings].iter().any(|&k| attacked(pos, &board, enemy, k));
+                        board[usize::from(m.from)] = mover;
+                        exposes_from = (m.from, exposed);
+                    }
+                    if !exposes_from.1 {
+                        return true;
+                    }
+                }
+                None => {}
+            }
+        }
         let mut saved = [(NO_SQUARE, 0 as Cell); MAX_LEGS + 2];
         let mut n_saved = 0;
         let mut put = |board: &mut Vec<Cell>, sq: Square, c: Cell| {
@@ -733,7 +758,6 @@ fn keep_royals_safe(pos: &Position, royals: &crate::dsl::TypeSet, out: &mut Vec<
                 put(&mut board, m.to(), mover);
             }
         }
-        let enemy = side.opposite();
         let safe = kings[..n_kings].iter().all(|&k| {
             let k = if k == moved_king { m.to() } else { k };
             !attacked(pos, &board, enemy, k)

@@ -126,6 +126,9 @@ pub struct Position {
     pub(crate) hands: [Vec<u16>; 2],
 }
 
+/// Pieces in hand as read from text: per colour, (type, count).
+pub(crate) type Hands = [Vec<(TypeId, u16)>; 2];
+
 /// Journal keys at or above this stand for a hand, not a square (boards
 /// have far fewer squares).
 pub(crate) const HAND_ENTRY: Square = 0x8000;
@@ -223,7 +226,7 @@ impl Position {
 
     /// The position with these hands (`hands[colour]`: (type, count)),
     /// hash included.
-    pub(crate) fn with_hands(mut self, hands: &[Vec<(TypeId, u16)>; 2]) -> Position {
+    pub(crate) fn with_hands(mut self, hands: &Hands) -> Position {
         let rules = self.rules.clone();
         let Some(drops) = &rules.drops else { return self };
         for colour in Colour::BOTH {

@@ -3,7 +3,7 @@
 //! from the right (`1`), as seen by the first player.
 
 use super::text::split_fields;
-use super::{LastMove, Position, cell};
+use super::{Hands, LastMove, Position, cell};
 use crate::board::{Colour, Geometry, Square};
 use crate::diagnostics::{Diagnostic, Report, Source};
 use crate::ruleset::{Ruleset, TypeId};
@@ -135,7 +135,7 @@ impl Position {
             }
         };
         let mut last = LastMove::default();
-        let mut hands: [Vec<(TypeId, u16)>; 2] = [Vec::new(), Vec::new()];
+        let mut hands: Hands = [Vec::new(), Vec::new()];
         if rules.drops.is_some() {
             // With drops, the third field is the pieces in hand.
             if let Some(&(s, f)) = fields.get(2)
@@ -230,8 +230,8 @@ fn parse_hands(
     rules: &Ruleset,
     letters: &[Option<char>],
     field: &str,
-) -> Result<[Vec<(TypeId, u16)>; 2], (std::ops::Range<usize>, String)> {
-    let mut hands: [Vec<(TypeId, u16)>; 2] = [Vec::new(), Vec::new()];
+) -> Result<Hands, (std::ops::Range<usize>, String)> {
+    let mut hands: Hands = [Vec::new(), Vec::new()];
     let hand_types = rules.drops.as_ref().map(|d| d.hand_types.as_slice()).unwrap_or(&[]);
     let b = field.as_bytes();
     let mut i = 0;

@@ -8,7 +8,7 @@
 //!   that depend on it: `-`, or `MOVER-TO` followed by `xCODE@SQUARE` for
 //!   each captured piece, e.g. `+KN-f7xLN@f7` ... `MOVER`/`TO` may be `?`.
 
-use super::{LastMove, Position, cell};
+use super::{Hands, LastMove, Position, cell};
 use crate::board::Colour;
 use crate::compile::{BoardToken, parse_board};
 use crate::diagnostics::{Diagnostic, Report, Source};
@@ -313,8 +313,8 @@ fn parse_last(rules: &Ruleset, field: &str) -> Result<LastMove, (std::ops::Range
 
 /// Reads the hands inside `[...]`: comma-separated `[COUNT]CODE`, upper
 /// case for Black, lower case for White.
-fn parse_hands(rules: &Ruleset, field: &str) -> Result<[Vec<(TypeId, u16)>; 2], (std::ops::Range<usize>, String)> {
-    let mut hands: [Vec<(TypeId, u16)>; 2] = [Vec::new(), Vec::new()];
+fn parse_hands(rules: &Ruleset, field: &str) -> Result<Hands, (std::ops::Range<usize>, String)> {
+    let mut hands: Hands = [Vec::new(), Vec::new()];
     let Some(drops) = &rules.drops else {
         return Err((0..field.len().max(1), "this variant has no hands".into()));
     };
