@@ -245,3 +245,70 @@ fn tori_eagle_cannot_jump_diagonally_back() {
     let blocked = position("tori", &[], "PH a1, ph g7, +FA d4, CR c3", "", "b");
     assert_illegal(&blocked, "d4-b2", "the first square must be empty (Tori.rul)");
 }
+
+// ---- heian_dai ---------------------------------------------------------
+
+#[test]
+fn heian_dai_flying_dragon_promotes_to_a_dragon_every_other_piece_to_gold() {
+    let mut pos = position("heian_dai", &[], "K g1, k a13, p m10, FD c10, C j10", "", "b");
+    play(&mut pos, "c10-d11+");
+    assert_eq!(code_at(&pos, "d11").as_deref(), Some("+FD"));
+    play(&mut pos, "a13-a12");
+    // The promoted dragon adds a step orthogonally (Heian.rul, PROMOTION).
+    assert!(moves_from(&pos, "d11").contains(&"d11-d12".to_string()));
+    play(&mut pos, "j10-j11+");
+    let rules = pos.rules().clone();
+    let (_, ty) = pos.piece_at(sq(&pos, "j11")).expect("copper");
+    assert_eq!(rules.kinds[rules.types[usize::from(ty)].kind].id, "gold");
+}
+
+#[test]
+fn heian_dai_promotion_is_forced_where_the_piece_would_have_no_move() {
+    let pos = position("heian_dai", &[], "K g1, k a13, I c12, N e11, S g12", "", "b");
+    assert_eq!(
+        moves_from(&pos, "c12"),
+        ["c12-b13+", "c12-c13+", "c12-d13+"],
+        "iron general"
+    );
+    assert_eq!(
+        moves_from(&pos, "e11"),
+        ["e11-d13+", "e11-f13+"],
+        "knight on the last two ranks"
+    );
+    assert!(
+        moves_from(&pos, "g12").contains(&"g12-g13=".to_string()),
+        "a silver may decline"
+    );
+}
+
+#[test]
+fn heian_dai_captured_pieces_leave_the_game() {
+    let mut pos = position("heian_dai", &[], "K g1, k a13, L c1, p c5", "", "b");
+    play(&mut pos, "c1xc5");
+    assert_eq!(
+        in_hand(&pos, Colour::Black, "pawn"),
+        0,
+        "no drops (Heian.rul, CAPTURES)"
+    );
+    assert!(all_moves(&pos).iter().all(|m| !m.contains('*')));
+}
+
+#[test]
+fn heian_dai_bare_king_loses_unless_it_bares_back() {
+    let mut pos = position("heian_dai", &[], "K g1, k a13, L c1, p c5", "", "b");
+    play(&mut pos, "c1xc5");
+    assert!(pos.outcome().is_none(), "answerable: White may still bare Black");
+    play(&mut pos, "a13-a12");
+    assert_eq!(pos.outcome().and_then(|o| o.winner()), Some(Colour::Black));
+    let off = position(
+        "heian_dai",
+        &[("bare_king_rule", "false")],
+        "K g1, k a13, L c1, p c5",
+        "",
+        "b",
+    );
+    let mut off = off;
+    play(&mut off, "c1xc5");
+    play(&mut off, "a13-a12");
+    assert!(off.outcome().is_none(), "the option turns the rule off");
+}
