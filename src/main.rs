@@ -1,23 +1,56 @@
 //! The `gunbai` command line. `main` parses the arguments, hands them to the
 //! subcommand (one module each under `cli/`) and turns the outcome into an
-//! exit status; failures are reported here and nowhere else.
+//! exit status (the codes are in `cli::exit` and docs/cli.md); failures,
+//! including a failed write to stdout, are reported here and nowhere else.
 
 mod cli;
 
 use clap::Parser as _;
-use gunbai::diagnostics::{Severity, render_message};
+use cli::exit;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
-    let style = cli::stderr_style(args.color);
-    let text = match cli::run(args.command, style) {
-        Ok(code) => return code,
-        // A closed stdout (e.g. piped into `head`) ends the program quietly.
-        Err(cli::Failure::Write(_)) => return ExitCode::SUCCESS,
-        Err(cli::Failure::Report(r)) => r.render(style),
-        Err(cli::Failure::Message(m)) => render_message(Severity::Error, &m, style),
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let json = cli::wants_json(&argv);
+    let args = match cli::Cli::try_parse_from(&argv) {
+        Ok(args) => args,
+        Err(e) => return ExitCode::from(bad_invocation(&e, &argv, json)),
     };
-    eprintln!("{}", text.trim_end());
-    ExitCode::from(1)
+    let style = cli::stderr_style(args.color);
+    let result = cli::run(args.command, style).and_then(|code| {
+        // Text still in stdout's buffer may fail to be written too.
+        std::io::stdout().flush().map_err(cli::Failure::Write)?;
+        Ok(code)
+    });
+    match result {
+        Ok(code) => code,
+        Err(failure) => ExitCode::from(cli::report_failure(failure, style, json)),
+    }
+}
+
+/// Help and version go to stdout (exit 0, or 3 if that fails), coloured
+/// only on a terminal; a usage error goes to stderr, plain and
+/// terminal-safe (it quotes the arguments), or to stdout as JSON, with
+/// exit 2.
+fn bad_invocation(e: &clap::Error, argv: &[std::ffi::OsString], json: bool) -> u8 {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let written = e.print().and_then(|()| std::io::stdout().flush());
+        return if written.is_ok() { exit::SUCCESS } else { exit::OUTPUT };
+    }
+    let text = e.render().to_string();
+    if json {
+        let value = cli::json_failure(exit::BAD_INPUT, text.trim_end(), Vec::new());
+        if cli::print_json(&value).is_ok() {
+            return exit::BAD_INPUT;
+        }
+    }
+    cli::note(format_args!("{}", text.trim_end()));
+    if e.kind() == ErrorKind::UnknownArgument && argv.iter().any(|a| a == "--moves") {
+        cli::note(format_args!(
+            "  tip: --moves takes one value: quote a list of moves, as in --moves 'f4-f5 g9-g8'"
+        ));
+    }
+    exit::BAD_INPUT
 }

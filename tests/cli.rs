@@ -1,23 +1,10 @@
 //! The command line: exit codes and diagnostics that name file, line and
 //! column; and the rule that no variant knowledge lives in src/.
 
+mod cli_common;
+
+use cli_common::{gunbai, stderr, stdout};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn gunbai(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gunbai"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 /// A copy of the bundled Chu rule file with one edit, in a temp dir.
 fn broken_chu(name: &str, from: &str, to: &str) -> PathBuf {
@@ -121,10 +108,10 @@ fn every_error_is_reported_at_once() {
 #[test]
 fn unknown_variant_and_bad_option_fail_cleanly() {
     let o = gunbai(&["perft", "chuu", "1"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("Did you mean `chu`?"), "{}", stderr(&o));
     let o = gunbai(&["perft", "chu", "1", "--option", "chu.repetition=never"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("--option:1:16: error: option `repetition` takes one of"),
         "{}",
@@ -140,12 +127,12 @@ fn bad_position_and_illegal_move_fail_cleanly() {
         "--position",
         "12/12/12/12/12/12/12/12/12/12/12/K,10,ZZ b",
     ]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
     assert!(err.contains("position:1:39: error: unknown piece code `ZZ`"), "{err}");
     assert!(!err.contains("expected 12 squares"), "one error, not a cascade: {err}");
     let o = gunbai(&["moves", "chu", "--moves", "f3-f6"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
     assert!(
         err.contains("`f3-f6` is not a legal move")
@@ -153,7 +140,7 @@ fn bad_position_and_illegal_move_fail_cleanly() {
         "{err}"
     );
     let o = gunbai(&["moves", "chu", "--sfen", "lfcsgekgscfl/a1b1txot1b1a b"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("sfen:1:1: error: expected 12 ranks"),
         "{}",
@@ -164,7 +151,7 @@ fn bad_position_and_illegal_move_fail_cleanly() {
 #[test]
 fn moves_accepts_usi_and_prints_usi() {
     // 7i7h is f4-f5 (USI files count from the right, ranks from the top).
-    let o = gunbai(&["moves", "chu", "--moves", "7i7h", "6d6e", "--notation", "usi"]);
+    let o = gunbai(&["moves", "chu", "--moves", "7i7h 6d6e", "--notation", "usi"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).lines().any(|l| l == "7h7g"), "{}", stdout(&o));
 }

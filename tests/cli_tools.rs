@@ -2,35 +2,15 @@
 //! and SVG), the HTML rule book, move-list snapshots and their check,
 //! JSON output, coloured diagnostics, completions and help texts.
 
+mod cli_common;
+
+use cli_common::{gunbai, path_str, stderr, stdout};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn gunbai(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gunbai"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .output()
-        .expect("runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use std::process::Command;
 
 /// A fresh, empty temp directory for one test.
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gunbai-cli-tools-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn path_str(p: &Path) -> &str {
-    p.to_str().expect("utf-8 path")
+    cli_common::temp_dir("cli-tools", name)
 }
 
 /// A copy of the bundled Chu rule file with one edit.
@@ -105,7 +85,7 @@ fn svg_diagram_marks_slides_jumps_and_lion_steps() {
 #[test]
 fn unknown_piece_suggests_a_name() {
     let o = gunbai(&["diagram", "chu", "lino", "--svg", "-"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("Did you mean `lion`?"), "{}", stderr(&o));
 }
 
@@ -235,20 +215,35 @@ fn snapshot_check_fails_with_the_moves_a_rule_edit_changed() {
 fn snapshot_check_reports_missing_and_extra_files() {
     let dir = temp_dir("snapshot-files");
     let snaps = dir.join("snaps");
-    let o = gunbai(&["snapshot", "chu", POSITIONS, "--out", path_str(&snaps)]);
+    let longer = dir.join("positions.txt");
+    let listed = std::fs::read_to_string(POSITIONS).expect("positions");
+    std::fs::write(
+        &longer,
+        format!("{listed}retired: 11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 b\n"),
+    )
+    .expect("write");
+    let o = gunbai(&["snapshot", "chu", path_str(&longer), "--out", path_str(&snaps)]);
     assert!(o.status.success(), "{}", stderr(&o));
+    // The position `retired` is no longer listed, and lion_alone's file is gone.
+    std::fs::write(&longer, &listed).expect("write");
     std::fs::remove_file(snaps.join("lion_alone.txt")).expect("remove");
-    std::fs::write(snaps.join("retired.txt"), "# gunbai snapshot `retired`\n").expect("write");
-    let o = gunbai(&["snapshot", "chu", POSITIONS, "--out", path_str(&snaps), "--check"]);
+    let o = gunbai(&[
+        "snapshot",
+        "chu",
+        path_str(&longer),
+        "--out",
+        path_str(&snaps),
+        "--check",
+    ]);
     assert_eq!(o.status.code(), Some(1));
-    let report = stdout(&o).replace(path_str(&snaps), "<DIR>");
+    let report = stdout(&o).replace(path_str(&dir), "<DIR>");
     assert!(
-        report.contains("<DIR>/lion_alone.txt (line 10 of tests/data/chu_positions.txt): missing"),
+        report.contains("<DIR>/snaps/lion_alone.txt (line 10 of <DIR>/positions.txt): missing"),
         "{report}"
     );
-    assert!(report.contains("<DIR>/retired.txt: extra"), "{report}");
+    assert!(report.contains("<DIR>/snaps/retired.txt: extra"), "{report}");
     // Writing again restores the missing file and removes the stale one.
-    let o = gunbai(&["snapshot", "chu", POSITIONS, "--out", path_str(&snaps)]);
+    let o = gunbai(&["snapshot", "chu", path_str(&longer), "--out", path_str(&snaps)]);
     assert!(stdout(&o).contains("1 new, 0 changed, 1 removed"), "{}", stdout(&o));
     assert!(!snaps.join("retired.txt").exists());
 }
@@ -263,7 +258,7 @@ fn bad_positions_file_lines_are_reported_at_once() {
     )
     .expect("write");
     let o = gunbai(&["snapshot", "chu", path_str(&file), "--out", path_str(&dir.join("out"))]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o).replace(path_str(&dir), "<DIR>");
     insta::assert_snapshot!("snapshot_bad_positions_file", err);
     assert!(!dir.join("out").exists(), "nothing written");
@@ -317,7 +312,8 @@ fn validate_json_lists_every_error_with_its_span() {
     let file = dir.join("broken.toml");
     std::fs::write(&file, BROKEN_MINI).expect("write");
     let o = gunbai(&["validate", "--format", "json", path_str(&file), "missing.toml"]);
-    assert_eq!(o.status.code(), Some(1));
+    // 2: an unreadable file is bad input, worse than the errors found (1).
+    assert_eq!(o.status.code(), Some(2));
     assert_eq!(stderr(&o), "", "JSON mode prints nothing else");
     let out = stdout(&o).replace(path_str(&dir), "<DIR>");
     let value: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
@@ -427,6 +423,7 @@ fn every_command_has_help_with_examples() {
         "show",
         "diagram",
         "book",
+        "options",
         "snapshot",
         "bench",
         "completions",

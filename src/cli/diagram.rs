@@ -1,6 +1,6 @@
 //! `gunbai diagram`: a piece's moves on an empty board, as text or SVG.
 
-use super::{Failure, fail, write_file};
+use super::{Failure, fail, files};
 use gunbai::board::Colour;
 use gunbai::compile::OptionOverride;
 use gunbai::render;
@@ -60,8 +60,8 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
             out!("{picture}");
             return Ok(ExitCode::SUCCESS);
         }
-        write_file(path, &picture)?;
-        eprintln!("wrote {}", path.display());
+        files::write_atomic(path, &picture)?;
+        note!("wrote {}", path.display());
     }
     let kind = rules.kind_of(ty);
     outln!(

@@ -9,36 +9,48 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use gunbai::compile::OptionOverride;
-use gunbai::diagnostics::{Report, Style};
+use gunbai::diagnostics::{Report, Severity, Source, Style, render_message};
 use gunbai::notation::{Notation, parse_move};
 use gunbai::position::Position;
 use gunbai::rules::{LoadError, load_variant};
+use std::borrow::Cow;
 use std::io::IsTerminal as _;
-use std::path::Path;
 use std::process::ExitCode;
 
-/// `println!` to stdout that returns a [`Failure::Write`] from the enclosing
-/// function when the write fails (closed pipe, full disk).
+/// `println!` to stdout, with control characters escaped (see
+/// [`terminal_safe`]); a failed write returns [`Failure::Write`] from the
+/// enclosing function.
 macro_rules! outln {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        writeln!(std::io::stdout(), $($arg)*).map_err($crate::cli::Failure::Write)?
-    }};
+    () => {
+        $crate::cli::emit(format_args!("\n"))?
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::emit(format_args!("{}\n", format_args!($($arg)*)))?
+    };
 }
 
 /// `print!` with the same behaviour as [`outln!`].
 macro_rules! out {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        write!(std::io::stdout(), $($arg)*).map_err($crate::cli::Failure::Write)?
-    }};
+    ($($arg:tt)*) => {
+        $crate::cli::emit(format_args!($($arg)*))?
+    };
+}
+
+/// `eprintln!` with control characters escaped, that never fails: a
+/// message about progress is not worth a panic when stderr is gone.
+macro_rules! note {
+    ($($arg:tt)*) => {
+        $crate::cli::note(format_args!($($arg)*))
+    };
 }
 
 mod bench;
 mod book;
 mod completions;
 mod diagram;
+mod files;
 mod moves;
+mod options;
 mod perft;
 mod show;
 mod snapshot;
@@ -75,6 +87,8 @@ pub enum Command {
     Book(book::Args),
     /// Write (or --check) one snapshot file per position: its board, text, legal moves and result.
     Snapshot(snapshot::Args),
+    /// List a variant's rule options: values, default and help.
+    Options(options::Args),
     /// Measure perft speed (nodes per second) from a position.
     Bench(bench::Args),
     /// Print a shell completion script.
@@ -91,6 +105,7 @@ pub fn run(command: Command, style: Style) -> Result<ExitCode, Failure> {
         Command::Diagram(a) => diagram::run(a),
         Command::Book(a) => book::run(a),
         Command::Snapshot(a) => snapshot::run(a, style),
+        Command::Options(a) => options::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Completions(a) => completions::run(a),
     }
@@ -153,8 +168,9 @@ pub struct PositionArgs {
     /// Start from this SFEN (variants whose rule file has an [sfen] table).
     #[arg(long)]
     pub sfen: Option<String>,
-    /// Play these moves first (native or USI notation).
-    #[arg(long = "moves", num_args = 1.., value_name = "MOVE")]
+    /// Play these moves first (native or USI notation): one value with the moves separated by
+    /// spaces, so quote a list (`--moves 'f4-f5 g9-g8'`); the flag may also repeat.
+    #[arg(long = "moves", value_name = "MOVES")]
     pub moves: Vec<String>,
     /// Set a rule option: NAME=VALUE, NAME with or without the `<variant>.` prefix.
     #[arg(long = "option", value_name = "NAME=VALUE")]
@@ -170,7 +186,7 @@ impl PositionArgs {
             (None, Some(sfen)) => Position::from_sfen(rules, sfen)?,
             (None, None) => Position::start(rules),
         };
-        for m in &self.moves {
+        for m in self.moves.iter().flat_map(|list| list.split_whitespace()) {
             let mv = parse_move(&pos, m)?;
             pos.play(&mv);
         }
@@ -178,15 +194,41 @@ impl PositionArgs {
     }
 }
 
+/// The exit statuses (docs/cli.md). Nothing exits with 101 or above: a
+/// panic would, and is a bug.
+pub mod exit {
+    /// Done; for a check, nothing found.
+    pub const SUCCESS: u8 = 0;
+    /// A check found problems: `validate` errors, `snapshot --check` differences.
+    pub const PROBLEMS: u8 = 1;
+    /// Bad invocation or bad input: unknown flag or variant, invalid rule
+    /// file, position or move, unreadable input, a refused overwrite.
+    pub const BAD_INPUT: u8 = 2;
+    /// Output failed: stdout could not be written (a closed pipe, a full
+    /// disk) or an output file could not be written.
+    pub const OUTPUT: u8 = 3;
+}
+
 /// Why a command failed.
 pub enum Failure {
-    /// Diagnostics that point into a source.
+    /// Diagnostics that point into a source (bad input).
     Report(Report),
-    /// A message that points nowhere.
+    /// A message that points nowhere (bad input or invocation).
     Message(String),
     /// Writing to stdout failed (closed pipe, full disk).
-    #[expect(dead_code, reason = "main ends quietly on any write error for now")]
     Write(std::io::Error),
+    /// An output file could not be written.
+    Output(String),
+}
+
+impl Failure {
+    /// The exit status this failure ends the program with.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::Report(_) | Failure::Message(_) => exit::BAD_INPUT,
+            Failure::Write(_) | Failure::Output(_) => exit::OUTPUT,
+        }
+    }
 }
 
 impl From<Report> for Failure {
@@ -213,6 +255,125 @@ pub fn print_json(value: &serde_json::Value) -> Result<(), Failure> {
     Ok(())
 }
 
-pub fn write_file(path: &Path, text: &str) -> Result<(), Failure> {
-    std::fs::write(path, text).map_err(|e| fail(format!("cannot write `{}`: {e}", path.display())))
+/// Writes formatted text to stdout with control characters escaped.
+pub fn emit(args: std::fmt::Arguments) -> Result<(), Failure> {
+    use std::io::Write as _;
+    let text = args.to_string();
+    std::io::stdout()
+        .write_all(terminal_safe(&text).as_bytes())
+        .map_err(Failure::Write)
+}
+
+/// Writes one line to stderr with control characters escaped, ignoring
+/// a failed write.
+pub fn note(args: std::fmt::Arguments) {
+    use std::io::Write as _;
+    let text = args.to_string();
+    let _ = writeln!(std::io::stderr(), "{}", terminal_safe(&text));
+}
+
+/// A diagnostic without a source, rendered in `style`, on stderr (the
+/// message is made terminal-safe first, the colours are ours).
+pub fn message(severity: Severity, text: &str, style: Style) {
+    use std::io::Write as _;
+    let shown = render_message(severity, &terminal_safe(text), style);
+    let _ = writeln!(std::io::stderr(), "{}", shown.trim_end());
+}
+
+/// A report on stderr, made terminal-safe first (see [`safe_report`]).
+pub fn report(r: &Report, style: Style) {
+    use std::io::Write as _;
+    let shown = safe_report(r).render(style);
+    let _ = writeln!(std::io::stderr(), "{}", shown.trim_end());
+}
+
+/// Text that cannot drive a terminal: every control character except
+/// newline and tab is written as a `\u{..}` escape. Rule files, positions
+/// and names are untrusted, and this is applied to all text output.
+pub fn terminal_safe(text: &str) -> Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(unsafe_char) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// A copy of a report that is safe to print: messages and help escaped,
+/// and control characters in the quoted source replaced by `?` of the same
+/// byte length, so that spans still point at the same characters.
+pub fn safe_report(r: &Report) -> Report {
+    let blank = |c: char| c.is_control() && c != '\n' && c != '\t' && c != '\r';
+    let text: String = r
+        .source
+        .text
+        .chars()
+        .flat_map(|c| {
+            let n = if blank(c) { c.len_utf8() } else { 0 };
+            let keep = (n == 0).then_some(c);
+            keep.into_iter().chain(std::iter::repeat_n('?', n))
+        })
+        .collect();
+    let mut safe = r.clone();
+    safe.source = Source::new(terminal_safe(&r.source.name).into_owned(), text);
+    for d in &mut safe.diagnostics {
+        d.message = terminal_safe(&d.message).into_owned();
+        d.help = d.help.as_deref().map(|h| terminal_safe(h).into_owned());
+    }
+    safe
+}
+
+/// Whether the command line asks for JSON (`--format json` or
+/// `--format=json`): then failures are reported as JSON too, even when
+/// the arguments themselves could not be parsed.
+pub fn wants_json(args: &[std::ffi::OsString]) -> bool {
+    args.iter()
+        .zip(args.iter().skip(1))
+        .any(|(a, b)| a == "--format" && b == "json")
+        || args.iter().any(|a| a == "--format=json")
+}
+
+/// A failure as JSON on stdout: `{"error": {exit_code, message,
+/// diagnostics}}`, diagnostics in `validate --format json`'s shape.
+pub fn json_failure(exit_code: u8, message: &str, diagnostics: Vec<serde_json::Value>) -> serde_json::Value {
+    serde_json::json!({
+        "error": {
+            "exit_code": exit_code,
+            "message": message,
+            "diagnostics": diagnostics,
+        }
+    })
+}
+
+/// Reports a failure on stderr (or as JSON on stdout) and returns its exit
+/// status. A closed pipe on stdout is quiet; other write errors are named.
+pub fn report_failure(failure: Failure, style: Style, json: bool) -> u8 {
+    let code = failure.exit_code();
+    let (text, diagnostics) = match &failure {
+        Failure::Write(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return code,
+        Failure::Write(e) => (format!("cannot write to standard output: {e}"), Vec::new()),
+        Failure::Report(r) => {
+            let safe = safe_report(r);
+            (safe.render(Style::Plain), gunbai::render::json::diagnostics(&safe))
+        }
+        Failure::Message(m) | Failure::Output(m) => (m.clone(), Vec::new()),
+    };
+    if json && !matches!(failure, Failure::Write(_)) {
+        let value = json_failure(code, text.trim_end(), diagnostics);
+        if print_json(&value).is_ok() {
+            return code;
+        }
+    }
+    match &failure {
+        Failure::Report(r) => report(r, style),
+        _ => message(Severity::Error, &text, style),
+    }
+    code
 }

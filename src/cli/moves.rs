@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "With --format json: {variant, position, sfen, side_to_move, moves, outcome}, where\noutcome is null while the game goes on, else {winner, reason, text}.\n\nExamples:\n  gunbai moves chu\n  gunbai moves chu --moves f4-f5 g9-g8\n  gunbai moves chu --notation usi\n  gunbai moves chu --format json"
+    after_help = "With --format json: {variant, position, sfen, side_to_move, moves, outcome}, where\noutcome is null while the game goes on, else {winner, reason, text}.\n\nExamples:\n  gunbai moves chu\n  gunbai moves chu --moves 'f4-f5 g9-g8'\n  gunbai moves chu --notation usi\n  gunbai moves chu --format json"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -34,11 +34,11 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     }
     let rules = p.rules();
     match p.outcome() {
-        Some(o) => eprintln!("game over: {}", render::outcome_text(rules, &o)),
+        Some(o) => note!("game over: {}", render::outcome_text(rules, &o)),
         None if moves.is_empty() => {
-            eprintln!("no legal moves: {}", render::outcome_text(rules, &p.no_moves_outcome()))
+            note!("no legal moves: {}", render::outcome_text(rules, &p.no_moves_outcome()))
         }
-        None => eprintln!("{} legal moves for {}", moves.len(), p.side_to_move()),
+        None => note!("{} legal moves for {}", moves.len(), p.side_to_move()),
     }
     Ok(ExitCode::SUCCESS)
 }

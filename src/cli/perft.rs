@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "Counting conventions (--convention):\n  paths     (default) every legal move counts; a move is its whole path, so a lion\n            reaching a square by a jump and by two steps via an empty square is two moves;\n            a finished game has no moves.\n  effects   moves with the same origin, final square, captures, shots and promotion count once.\n  shogiops  as lishogi's shogiops perft: every path, but the game never ends and the\n            repetition rule is not applied.\n  fsf       as Fairy-Stockfish's go perft: as paths, but no repetition rule, and a drop\n            forbidden for mating (shogi's pawn-drop mate) is a move.\nA move that may promote counts twice (promote, decline).\n\nWith --format json: {variant, position, convention, depths: [{depth, nodes}]}, or with\n--divide {variant, position, convention, depth, moves: [{move, nodes}], total}.\n\nExamples:\n  gunbai perft chu 3\n  gunbai perft chu 2 --divide\n  gunbai perft chu 3 --format json\n  gunbai perft chu 2 --sfen '<SFEN>' --convention shogiops --divide --notation usi"
+    after_help = "Counting conventions (--convention):\n  paths     (default) every legal move counts; a move is its whole path, so a lion\n            reaching a square by a jump and by two steps via an empty square is two moves;\n            a finished game has no moves.\n  effects   moves with the same origin, final square, captures, shots and promotion count once.\n  shogiops  as lishogi's shogiops perft: every path, but the game never ends and the\n            repetition rule is not applied.\n  fsf       as Fairy-Stockfish's go perft: as paths, but no repetition rule, and a drop\n            forbidden for mating (shogi's pawn-drop mate) is a move.\nA move that may promote counts twice (promote, decline). Depth 0 is one node (the\nposition); with --divide it prints only the total.\n\nWith --format json: {variant, position, convention, depths: [{depth, nodes}]}, or with\n--divide {variant, position, convention, depth, moves: [{move, nodes}], total}.\n\nExamples:\n  gunbai perft chu 3\n  gunbai perft chu 2 --divide\n  gunbai perft chu 3 --format json\n  gunbai perft chu 2 --sfen '<SFEN>' --convention shogiops --divide --notation usi"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -61,7 +61,16 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     let mut p = a.pos.load()?;
     let conv = a.convention.convention();
     let depth = a.depth;
-    if a.divide {
+    if a.divide && depth == 0 {
+        // Depth 0 is the position itself: one node, and no root move to divide by.
+        if a.format == FormatArg::Json {
+            print_json(&json::divide(&p, a.convention.name(), 0, &[]))?;
+        } else {
+            note!("depth 0 has no moves to divide by: the position itself is the one node");
+            outln!("moves\t0");
+            outln!("total\t1");
+        }
+    } else if a.divide {
         let mut rows: Vec<(String, u64)> = Vec::new();
         let snapshot = p.clone();
         for (m, n) in divide(&mut p, depth, conv) {
@@ -80,12 +89,17 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
         outln!("moves\t{}", rows.len());
         outln!("total\t{total}");
     } else if a.format == FormatArg::Json {
-        let counts: Vec<(u32, u64)> = (1..=depth).map(|d| (d, perft(&mut p, d, conv))).collect();
+        let counts: Vec<(u32, u64)> = depths(depth).map(|d| (d, perft(&mut p, d, conv))).collect();
         print_json(&json::perft(&p, a.convention.name(), &counts))?;
     } else {
-        for d in 1..=depth {
+        for d in depths(depth) {
             outln!("{d}\t{}", perft(&mut p, d, conv));
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The depths reported: 1 to `depth`, or just 0 (one node) for depth 0.
+fn depths(depth: u32) -> std::ops::RangeInclusive<u32> {
+    depth.min(1)..=depth
 }

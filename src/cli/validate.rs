@@ -1,15 +1,15 @@
 //! `gunbai validate`: check rule files, report every problem.
 
-use super::{Failure, FormatArg, fail, print_json};
+use super::{Failure, FormatArg, exit, fail, message, print_json};
 use gunbai::compile::compile;
-use gunbai::diagnostics::{Severity, Style, render_message};
+use gunbai::diagnostics::{Severity, Style};
 use gunbai::render::json;
 use gunbai::rules::variant_source;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "With --format json, stdout is one JSON array of every error and warning:\n  {file, severity, line, column, end_line, end_column, message, help}\n(columns count characters; the end is just after the span). The exit status is 1 if any file has an error.\n\nExamples:\n  gunbai validate rules/chu.toml\n  gunbai validate my_variant.toml other.toml\n  gunbai validate --format json my_variant.toml\n  gunbai validate --list"
+    after_help = "With --format json, stdout is one JSON array of every error and warning:\n  {file, severity, line, column, end_line, end_column, message, help}\n(columns count characters; the end is just after the span). The exit status is 1 if any rule file has an error, 2 if a file cannot be read\n(docs/cli.md).\n\nExamples:\n  gunbai validate rules/chu.toml\n  gunbai validate my_variant.toml other.toml\n  gunbai validate --format json my_variant.toml\n  gunbai validate --list"
 )]
 pub struct Args {
     files: Vec<String>,
@@ -33,16 +33,18 @@ pub fn run(a: Args, style: Style) -> Result<ExitCode, Failure> {
     if files.is_empty() {
         return Err(fail("give at least one rule file (or --list)"));
     }
-    let mut failed = false;
+    // The worst outcome over all files: an unreadable file is bad input (2),
+    // a rule file with errors is a problem found (1).
+    let mut code = exit::SUCCESS;
     let mut found: Vec<serde_json::Value> = Vec::new();
     for f in &files {
         let src = match variant_source(f) {
             Ok(src) => src,
             Err(e) => {
-                failed = true;
+                code = code.max(exit::BAD_INPUT);
                 match format {
                     FormatArg::Json => found.push(json::file_error(f, &e.to_string())),
-                    FormatArg::Text => eprintln!("{}", render_message(Severity::Error, &e.to_string(), style)),
+                    FormatArg::Text => message(Severity::Error, &e.to_string(), style),
                 }
                 continue;
             }
@@ -66,18 +68,18 @@ pub fn run(a: Args, style: Style) -> Result<ExitCode, Failure> {
                 c.warnings
             }
             Err(report) => {
-                failed = true;
+                code = code.max(exit::PROBLEMS);
                 report
             }
         };
         match format {
             FormatArg::Json => found.extend(json::diagnostics(&report)),
-            FormatArg::Text if !report.diagnostics.is_empty() => eprintln!("{}", report.render(style)),
+            FormatArg::Text if !report.diagnostics.is_empty() => super::report(&report, style),
             FormatArg::Text => {}
         }
     }
     if format == FormatArg::Json {
         print_json(&serde_json::Value::Array(found))?;
     }
-    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(ExitCode::from(code))
 }

@@ -41,13 +41,17 @@ article svg { width: 100%; height: auto; }
 .setup svg { max-width: 640px; width: 100%; height: auto; }
 "#;
 
+/// Marks every book page gunbai writes, so that `gunbai book` replaces only
+/// its own `index.html` without `--force`.
+pub const GENERATOR: &str = "<meta name=\"generator\" content=\"gunbai book\">";
+
 /// The whole rule book of a variant as one HTML page.
 pub fn book_html(rules: &Ruleset) -> String {
     let title = rules.names.get("en").cloned().unwrap_or_else(|| rules.id.clone());
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>",
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n{GENERATOR}\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>",
         escape(&title)
     );
     let _ = writeln!(out, "<header>\n<h1>{}</h1>", escape(&title));

@@ -2,7 +2,7 @@
 //! moves of a position, and perft counts. The shapes are documented in
 //! `docs/ci.md`; add fields rather than change them.
 
-use super::{outcome_text, reason_text};
+use super::{outcome_text, pieces, reason_text};
 use crate::diagnostics::{Report, Severity};
 use crate::position::{Outcome, Position};
 use serde_json::{Value, json};
@@ -75,6 +75,31 @@ pub fn moves(pos: &Position, moves: &[String]) -> Value {
     })
 }
 
+/// A position: `{variant, position, sfen, side_to_move, pieces: [{square,
+/// colour, code, kind}], outcome}`, pieces in square order.
+pub fn position(pos: &Position) -> Value {
+    let rules = pos.rules();
+    let pieces: Vec<Value> = pieces(pos)
+        .into_iter()
+        .map(|(sq, colour, ty)| {
+            json!({
+                "square": rules.geometry.square_name(sq),
+                "colour": colour.to_string(),
+                "code": rules.types[usize::from(ty)].code,
+                "kind": rules.kind_of(ty).id,
+            })
+        })
+        .collect();
+    json!({
+        "variant": rules.id,
+        "position": pos.to_text(),
+        "sfen": pos.to_sfen(),
+        "side_to_move": pos.side_to_move().to_string(),
+        "pieces": pieces,
+        "outcome": outcome(pos, pos.result()),
+    })
+}
+
 /// Perft totals per depth: `{variant, position, convention, depths:
 /// [{depth, nodes}]}`.
 pub fn perft(pos: &Position, convention: &str, counts: &[(u32, u64)]) -> Value {
@@ -88,7 +113,8 @@ pub fn perft(pos: &Position, convention: &str, counts: &[(u32, u64)]) -> Value {
 }
 
 /// Perft divided by root move: `{variant, position, convention, depth,
-/// moves: [{move, nodes}], total}`.
+/// moves: [{move, nodes}], total}`. At depth 0 there are no rows and the
+/// total is 1, the position itself.
 pub fn divide(pos: &Position, convention: &str, depth: u32, rows: &[(String, u64)]) -> Value {
     let moves: Vec<Value> = rows.iter().map(|(m, n)| json!({"move": m, "nodes": n})).collect();
     json!({
@@ -97,6 +123,6 @@ pub fn divide(pos: &Position, convention: &str, depth: u32, rows: &[(String, u64
         "convention": convention,
         "depth": depth,
         "moves": moves,
-        "total": rows.iter().map(|r| r.1).sum::<u64>(),
+        "total": if depth == 0 { 1 } else { rows.iter().map(|r| r.1).sum::<u64>() },
     })
 }

@@ -11,8 +11,9 @@ pub mod json;
 pub mod snapshot;
 pub mod svg;
 
+use crate::board::{Colour, Square};
 use crate::dsl::OptionValue;
-use crate::position::{EndReason, Outcome};
+use crate::position::{EndReason, Outcome, Position};
 use crate::ruleset::{Ruleset, TypeId};
 
 /// Name keys tried, in order, for the label drawn on a piece: the kanji
@@ -74,4 +75,23 @@ pub fn option_text(v: &OptionValue) -> String {
         OptionValue::Bool(b) => b.to_string(),
         OptionValue::Enum { value, .. } => value.clone(),
     }
+}
+
+/// The values an option takes, as the command line writes them.
+pub fn option_values(v: &OptionValue) -> Vec<String> {
+    match v {
+        OptionValue::Bool(_) => vec!["true".to_string(), "false".to_string()],
+        OptionValue::Enum { allowed, .. } => allowed.clone(),
+    }
+}
+
+/// Every piece on the board, in square order (for pictures and JSON).
+pub fn pieces(pos: &Position) -> Vec<(Square, Colour, TypeId)> {
+    let len = pos.rules().geometry.len();
+    (0..len)
+        .filter_map(|i| {
+            let sq = Square::try_from(i).ok()?;
+            pos.piece_at(sq).map(|(colour, ty)| (sq, colour, ty))
+        })
+        .collect()
 }

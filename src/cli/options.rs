@@ -1,0 +1,81 @@
+//! `gunbai options`: the rule options of a variant, their values, defaults
+//! and help.
+
+use super::{Failure, FormatArg, print_json};
+use gunbai::compile::OptionOverride;
+use gunbai::render::{option_text, option_values as values};
+use gunbai::rules::load_variant;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+#[command(
+    after_help = "Lists each option as NAME = VALUE, the values it takes, its default and its help\n(which names its source). Set one with --option NAME=VALUE on any command; given here,\nVALUE shows as the current value.\n\nWith --format json: {variant, options: [{name, values, default, value, help}]}.\n\nExamples:\n  gunbai options chu\n  gunbai options chu --option repetition=xboard\n  gunbai options ko --format json"
+)]
+pub struct Args {
+    /// Variant: a bundled name or a path to a .toml rule file.
+    variant: String,
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<OptionOverride>,
+    #[arg(long, value_enum, default_value = "text")]
+    format: FormatArg,
+}
+
+pub fn run(a: Args) -> Result<ExitCode, Failure> {
+    let rules = load_variant(&a.variant, &a.options)?;
+    if a.format == FormatArg::Json {
+        let list: Vec<serde_json::Value> = rules
+            .options
+            .iter()
+            .map(|(name, o)| {
+                serde_json::json!({
+                    "name": name,
+                    "values": values(&o.default),
+                    "default": option_text(&o.default),
+                    "value": option_text(&o.value),
+                    "help": o.doc,
+                })
+            })
+            .collect();
+        print_json(&serde_json::json!({"variant": rules.id, "options": list}))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if rules.options.is_empty() {
+        outln!("variant `{}` has no options", rules.id);
+        return Ok(ExitCode::SUCCESS);
+    }
+    for (i, (name, o)) in rules.options.iter().enumerate() {
+        if i > 0 {
+            outln!();
+        }
+        outln!("{name} = {}", option_text(&o.value));
+        outln!(
+            "  values: {}; default: {}",
+            values(&o.default).join(", "),
+            option_text(&o.default)
+        );
+        for line in wrap(&o.doc, 76) {
+            outln!("  {line}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Splits text into lines of at most `width` characters at spaces (a
+/// longer word gets a line of its own).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
