@@ -142,6 +142,9 @@ pub struct Promotion {
     /// A promoted piece that moves turns back into its kind before
     /// promotion (with `must = "true"`, every move flips the mover).
     pub revert_on_move: bool,
+    /// A promoted piece whose path meets this condition turns back into its
+    /// kind (`Const(0)`: never).
+    pub revert_when: Expr,
 }
 
 #[derive(Clone, Debug)]

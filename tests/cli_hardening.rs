@@ -456,6 +456,7 @@ fn every_bundled_option_has_help_naming_its_source() {
         "shogiops",
         "JSA",
         "Fairy-Stockfish",
+        "ShogiVar",
     ];
     for name in gunbai::rules::bundled_names() {
         let rules = gunbai::rules::load_variant(name, &[]).expect("bundled variant compiles");

@@ -590,6 +590,11 @@ impl Checker<'_> {
                     .map(|m| cond(self, m, Place::Promotion))
                     .unwrap_or(dsl::Expr::Const(0)),
                 revert_on_move: p.revert_on_move,
+                revert_when: p
+                    .revert_when
+                    .as_ref()
+                    .map(|m| cond(self, m, Place::Promotion))
+                    .unwrap_or(dsl::Expr::Const(0)),
             }
         });
         let mut restrictions = Vec::new();
@@ -730,11 +735,23 @@ impl Checker<'_> {
         let mut reachable: BTreeSet<usize> = setup.iter().map(|(_, _, t)| types[usize::from(*t)].kind).collect();
         // A promoted piece turns back into its original kind when it goes
         // to a hand or reverts on moving.
-        if f.drops.is_some() || f.promotion.as_ref().is_some_and(|p| p.revert_on_move) {
+        if f.drops.is_some()
+            || f.promotion
+                .as_ref()
+                .is_some_and(|p| p.revert_on_move || p.revert_when.is_some())
+        {
             reachable.extend(
                 setup
                     .iter()
                     .filter_map(|(_, _, t)| types[usize::from(*t)].promoted_from),
+            );
+        }
+        // A kind that captured pieces join the hand as (`hand_kind`).
+        if let Some(d) = &f.drops {
+            reachable.extend(
+                d.hand_kind
+                    .values()
+                    .filter_map(|to| kinds.iter().position(|k| k.id == *to.get_ref())),
             );
         }
         let mut grew = true;

@@ -36,9 +36,9 @@ pub trait Facts {
     fn near(&self, enemy: bool, sq: Square, dist: i32, metric: super::Metric, set: &super::TypeSet) -> bool;
     /// Does the move being judged kill a piece of the set?
     fn captured_kind(&self, set: &super::TypeSet) -> bool;
-    /// Does a piece of `set` of our side stand on the file of `sq`?
-    fn own_on_file(&self, _sq: Square, _set: &super::TypeSet) -> bool {
-        false
+    /// How many pieces of `set` of our side stand on the file of `sq`?
+    fn own_count_on_file(&self, _sq: Square, _set: &super::TypeSet) -> i32 {
+        0
     }
     /// Does the move being judged checkmate the other side?
     fn gives_mate(&self) -> bool {
@@ -116,7 +116,10 @@ pub fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
             let dist = eval(&args.1, f);
             i32::from(square_of(eval(&args.0, f)).is_some_and(|s| f.near(*enemy, s, dist, *metric, set)))
         }
-        Expr::OwnOnFile(x, set) => i32::from(square_of(eval(x, f)).is_some_and(|s| f.own_on_file(s, set))),
+        Expr::OwnOnFile(x, set, count) => {
+            let n = square_of(eval(x, f)).map_or(0, |s| f.own_count_on_file(s, set));
+            if *count { n } else { i32::from(n > 0) }
+        }
         Expr::GivesMate => i32::from(f.gives_mate()),
         Expr::InZoneUnattacked(set) => i32::from(f.in_zone_unattacked(set)),
         Expr::StuckAt(x) => i32::from(square_of(eval(x, f)).is_some_and(|s| f.stuck_at(s))),

@@ -223,7 +223,8 @@ pub enum Expr {
         when: Protection,
     },
     /// A piece of the set, of our side, stands on the file of the square.
-    OwnOnFile(Box<Expr>, TypeSet),
+    /// `own_on_file` (false) or `own_count_on_file` (true).
+    OwnOnFile(Box<Expr>, TypeSet, bool),
     /// The move (a drop) checkmates the other side: it is left with no
     /// legal move while in check.
     GivesMate,
@@ -1123,8 +1124,8 @@ impl Compiler<'_, '_> {
                     },
                 )
             }
-            "own_on_file" if mover_place => {
-                // own_on_file(square, kinds)
+            "own_on_file" | "own_count_on_file" if mover_place => {
+                // own_on_file(square, kinds), own_count_on_file(square, kinds)
                 if !arity(self, 2) {
                     return ERROR;
                 }
@@ -1144,7 +1145,11 @@ impl Compiler<'_, '_> {
                     }
                     None => TypeSet::default(),
                 };
-                Typed::new(Ty::Bool, Expr::OwnOnFile(Box::new(sq), set))
+                if name == "own_count_on_file" {
+                    Typed::new(Ty::Int, Expr::OwnOnFile(Box::new(sq), set, true))
+                } else {
+                    Typed::new(Ty::Bool, Expr::OwnOnFile(Box::new(sq), set, false))
+                }
             }
             "stuck_at" if matches!(place, Place::Promotion | Place::Drop) => {
                 if !arity(self, 1) {
@@ -1246,6 +1251,7 @@ fn names_in(place: Place) -> Vec<&'static str> {
             "protected_before",
             "protected_after_counting_captured",
             "own_on_file",
+            "own_count_on_file",
         ]),
         Place::Promotion => v.extend([
             "captured",
@@ -1260,6 +1266,7 @@ fn names_in(place: Place) -> Vec<&'static str> {
             "rank",
             "stuck_at",
             "own_on_file",
+            "own_count_on_file",
         ]),
         Place::Move => v.extend([
             "last.captured_at",
@@ -1269,15 +1276,32 @@ fn names_in(place: Place) -> Vec<&'static str> {
             "in_zone",
             "rank",
             "own_on_file",
+            "own_count_on_file",
         ]),
-        Place::Shot => v.extend(["shooter", "target", "distance", "in_zone", "rank", "own_on_file"]),
-        Place::Piece => v.extend(["piece", "distance", "in_zone", "rank", "own_on_file"]),
+        Place::Shot => v.extend([
+            "shooter",
+            "target",
+            "distance",
+            "in_zone",
+            "rank",
+            "own_on_file",
+            "own_count_on_file",
+        ]),
+        Place::Piece => v.extend([
+            "piece",
+            "distance",
+            "in_zone",
+            "rank",
+            "own_on_file",
+            "own_count_on_file",
+        ]),
         Place::Drop => v.extend([
             "mover",
             "to",
             "gives_mate",
             "stuck_at",
             "own_on_file",
+            "own_count_on_file",
             "distance",
             "in_zone",
             "rank",
@@ -1402,7 +1426,7 @@ pub fn killed_sets(e: &Expr, f: &mut dyn FnMut(&TypeSet)) {
         | Expr::InZone(x)
         | Expr::Rank(x)
         | Expr::LastCapturedAt(x)
-        | Expr::OwnOnFile(x, _)
+        | Expr::OwnOnFile(x, _, _)
         | Expr::StuckAt(x) => killed_sets(x, f),
         Expr::And(v) | Expr::Or(v) => v.iter().for_each(|x| killed_sets(x, f)),
         Expr::If(b) => {

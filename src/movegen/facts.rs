@@ -58,15 +58,17 @@ pub(crate) fn near(
 }
 
 /// Does a piece of `set` belonging to `side` stand on the file of `sq`?
-fn on_file(rules: &Ruleset, cells: &[Cell], side: Colour, sq: Square, set: &TypeSet) -> bool {
+fn on_file(rules: &Ruleset, cells: &[Cell], side: Colour, sq: Square, set: &TypeSet) -> i32 {
     let geo = &rules.geometry;
     let (x, _) = geo.xy(sq);
-    (0..geo.height as i32).any(|y| {
-        geo.square(x, y).is_some_and(|s| {
-            let c = cells[usize::from(s)];
-            c != 0 && cell_colour(c) == side && set.contains(cell_type(c))
+    (0..geo.height as i32)
+        .filter(|&y| {
+            geo.square(x, y).is_some_and(|s| {
+                let c = cells[usize::from(s)];
+                c != 0 && cell_colour(c) == side && set.contains(cell_type(c))
+            })
         })
-    })
+        .count() as i32
 }
 
 fn last_mover(pos: &Position) -> Option<PieceFact> {
@@ -196,7 +198,7 @@ impl Facts for PathFacts<'_, '_> {
         let hit = |c: &Cell| *c != 0 && set.contains(cell_type(*c));
         self.w.victims[..self.w.len].iter().any(hit) || self.w.shot_victims[..self.w.n_shots].iter().any(hit)
     }
-    fn own_on_file(&self, sq: Square, set: &TypeSet) -> bool {
+    fn own_count_on_file(&self, sq: Square, set: &TypeSet) -> i32 {
         on_file(&self.pos.rules, &self.w.board_now(), self.w.colour, sq, set)
     }
     fn stuck_at(&self, sq: Square) -> bool {
@@ -348,7 +350,7 @@ impl Facts for PointFacts<'_> {
     fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
         near(&self.pos.rules, self.cells, self.side(enemy), sq, dist, metric, set)
     }
-    fn own_on_file(&self, sq: Square, set: &TypeSet) -> bool {
+    fn own_count_on_file(&self, sq: Square, set: &TypeSet) -> i32 {
         on_file(&self.pos.rules, self.cells, self.side(false), sq, set)
     }
     fn captured_kind(&self, _: &TypeSet) -> bool {
@@ -461,7 +463,7 @@ impl Facts for DropFacts<'_> {
     fn captured_kind(&self, _: &TypeSet) -> bool {
         false
     }
-    fn own_on_file(&self, sq: Square, set: &TypeSet) -> bool {
+    fn own_count_on_file(&self, sq: Square, set: &TypeSet) -> i32 {
         on_file(&self.pos.rules, &self.pos.cells, self.colour, sq, set)
     }
     fn stuck_at(&self, sq: Square) -> bool {

@@ -862,8 +862,17 @@ fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
         drop: None,
     };
     let ty = cell_type(w.mover());
-    if rules.promotion.as_ref().is_some_and(|p| p.revert_on_move)
+    if let Some(p) = &rules.promotion
         && rules.types[usize::from(ty)].promoted_from.is_some()
+        && (p.revert_on_move
+            || eval(
+                &p.revert_when,
+                &PathFacts {
+                    pos,
+                    w,
+                    victim: usize::MAX,
+                },
+            ) != 0)
     {
         m.promotion = Promotion::Revert;
         out.push(m);

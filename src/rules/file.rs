@@ -162,6 +162,9 @@ pub struct PromotionSpec {
     /// promotion (Kyoto shogi's flipping pieces; default false).
     #[serde(default)]
     pub revert_on_move: bool,
+    /// A promoted piece whose move path meets this condition turns back
+    /// into its kind before promotion (Micro shogi's flip on capture).
+    pub revert_when: Option<Text>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -101,20 +101,25 @@ pub fn listing(pos: &Position, moves: &[String]) -> String {
 /// The native board text of a `size`x`size` board for a piece list like
 /// `"K a1, k l12, +KN f6"`.
 pub fn board_text(size: usize, pieces: &str) -> String {
-    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; size]; size];
+    board_text_rect(size, size, pieces)
+}
+
+/// As [`board_text`], for a board of `files` x `ranks`.
+pub fn board_text_rect(files: usize, ranks: usize, pieces: &str) -> String {
+    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; files]; ranks];
     for item in pieces.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let (code, sq) = item
             .split_once(' ')
             .unwrap_or_else(|| panic!("`{item}`: expected `CODE square`"));
         let file = usize::from(sq.as_bytes()[0] - b'a');
         let rank: usize = sq[1..].parse().unwrap_or_else(|_| panic!("bad square {sq}"));
-        assert!(file < size && (1..=size).contains(&rank), "bad square {sq}");
+        assert!(file < files && (1..=ranks).contains(&rank), "bad square {sq}");
         let cell = &mut grid[rank - 1][file];
         assert!(cell.is_none(), "two pieces on {sq}");
         *cell = Some(code.to_string());
     }
-    let mut ranks = Vec::new();
-    for rank in (0..size).rev() {
+    let mut rows = Vec::new();
+    for rank in (0..ranks).rev() {
         let mut items = Vec::new();
         let mut empty = 0;
         for cell in &grid[rank] {
@@ -132,9 +137,9 @@ pub fn board_text(size: usize, pieces: &str) -> String {
         if empty > 0 {
             items.push(empty.to_string());
         }
-        ranks.push(items.join(","));
+        rows.push(items.join(","));
     }
-    ranks.join("/")
+    rows.join("/")
 }
 
 /// A position of a bundled variant from a piece list (see [`board_text`]),

@@ -1,0 +1,314 @@
+//! Scenario tests for the games ShogiVar referees (micro, whale, yari,
+//! tori): one test per special rule, on small positions built from the
+//! rules texts (Micro.rul, Whale.rul, Yari.rul, Tori.rul of the Debian
+//! package shogivar-data) and the published rules. Squares are native
+//! (`a1` is Black's left corner, Black moves up).
+
+mod common;
+use common::*;
+use gunbai::board::Colour;
+use gunbai::compile::OptionOverride;
+use gunbai::position::Position;
+
+/// A position of `variant` from a piece list (`"K d1, k a5, +P b2"`), the
+/// hands in brackets (`"P,2s"`, may be empty) and the side to move.
+fn position(variant: &str, option: &[(&str, &str)], pieces: &str, hands: &str, side: &str) -> Position {
+    let opts: Vec<OptionOverride> = option
+        .iter()
+        .map(|(k, v)| OptionOverride {
+            name: k.to_string(),
+            value: v.to_string(),
+        })
+        .collect();
+    let rules = gunbai::rules::load_variant(variant, &opts).expect("bundled variant compiles");
+    let (files, ranks) = (rules.geometry.width as usize, rules.geometry.height as usize);
+    let hands = if hands.is_empty() {
+        String::new()
+    } else {
+        format!("[{hands}]")
+    };
+    let text = format!("{}{hands} {side}", board_text_rect(files, ranks, pieces));
+    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+}
+
+fn in_hand(pos: &Position, colour: Colour, kind: &str) -> u16 {
+    let rules = pos.rules();
+    let k = rules.find_kind(kind).expect("kind");
+    pos.in_hand(colour, rules.unpromoted_type(k))
+}
+
+// ---- micro -------------------------------------------------------------
+
+#[test]
+fn micro_piece_turns_over_when_it_captures() {
+    let mut pos = position("micro", &[], "K d1, k a5, P b2, p b3", "", "b");
+    assert_eq!(
+        moves_from(&pos, "b2"),
+        ["b2xb3+"],
+        "the flip is compulsory (Micro.rul, PROMOTION)"
+    );
+    play(&mut pos, "b2xb3+");
+    assert_eq!(
+        code_at(&pos, "b3").as_deref(),
+        Some("+P"),
+        "a pawn that captured is a knight"
+    );
+    assert_eq!(in_hand(&pos, Colour::Black, "pawn"), 1);
+}
+
+#[test]
+fn micro_piece_does_not_turn_over_without_a_capture() {
+    let pos = position("micro", &[], "K d1, k a5, P b2, +S c2", "", "b");
+    assert_eq!(moves_from(&pos, "b2"), ["b2-b3"]);
+    assert_eq!(
+        moves_from(&pos, "c2"),
+        ["c2-c3", "c2-c4", "c2-c5"],
+        "a lance (turned silver) keeps its side"
+    );
+}
+
+#[test]
+fn micro_turned_piece_turns_back_on_its_next_capture() {
+    let mut pos = position("micro", &[], "K d1, k a5, +P b2, p c4", "", "b");
+    assert_eq!(moves_from(&pos, "b2"), ["b2-a4", "b2xc4-"]);
+    play(&mut pos, "b2xc4-");
+    assert_eq!(
+        code_at(&pos, "c4").as_deref(),
+        Some("P"),
+        "a knight that captures is a pawn again"
+    );
+}
+
+#[test]
+fn micro_captured_piece_joins_the_hand_front_side_up() {
+    let mut pos = position("micro", &[], "K d1, k a5, G b2, +g b3", "", "b");
+    play(&mut pos, "b2xb3+");
+    assert_eq!(
+        in_hand(&pos, Colour::Black, "gold"),
+        1,
+        "a captured rook (turned gold) is a gold in hand"
+    );
+    assert_eq!(in_hand(&pos, Colour::Black, "rook"), 0);
+}
+
+#[test]
+fn micro_drop_either_side_up() {
+    let pos = position("micro", &[], "K d1, k a5", "G", "b");
+    assert_legal(&pos, "G*b3", "front side up");
+    assert_legal(&pos, "+G*b3", "back side up: a rook (Micro.rul, CAPTURES)");
+}
+
+#[test]
+fn micro_drops_have_no_restriction() {
+    // Micro.rul, DROPS: any empty square, even where the piece cannot
+    // move, on a file with an own pawn, or giving mate.
+    let pos = position("micro", &[], "K d1, k a5, P b2", "P", "b");
+    assert_legal(&pos, "P*b5", "a pawn where it has no move");
+    assert_legal(&pos, "P*b4", "a second pawn on the file");
+    let mut mate = position("micro", &[], "K d1, k a5, p b5, G b3", "P", "b");
+    assert_legal(&mate, "P*a4", "a pawn drop that mates");
+    play(&mut mate, "P*a4");
+    assert!(all_moves(&mate).is_empty(), "the drop mates");
+}
+
+// ---- whale -------------------------------------------------------------
+
+#[test]
+fn whale_captured_porpoise_joins_the_hand_as_a_killer_whale() {
+    let mut pos = position("whale", &[], "W c1, w f6, G a1, p a5", "", "b");
+    play(&mut pos, "a1xa5");
+    assert_eq!(in_hand(&pos, Colour::Black, "porpoise"), 0);
+    assert_eq!(in_hand(&pos, Colour::Black, "killer_whale"), 1);
+    // And a killer whale stays one when it is captured in turn.
+    let mut pos = position("whale", &[], "W c1, w f6, G a1, k a5", "", "b");
+    play(&mut pos, "a1xa5");
+    assert_eq!(in_hand(&pos, Colour::Black, "killer_whale"), 1);
+}
+
+#[test]
+fn whale_dolphin_retreats_only_from_the_far_rank() {
+    let pos = position("whale", &[], "W c1, w f4, D b6, D e4", "", "b");
+    assert_eq!(
+        moves_from(&pos, "b6"),
+        ["b6-a5", "b6-c5", "b6-d4", "b6-e3", "b6-f2"],
+        "like a bishop, backward"
+    );
+    assert_eq!(moves_from(&pos, "e4"), ["e4-e5"], "elsewhere only forward");
+    let two = position("whale", &[("dolphin_retreat", "two")], "W c1, w f4, D b6", "", "b");
+    assert_eq!(
+        moves_from(&two, "b6"),
+        ["b6-a5", "b6-c5", "b6-d4"],
+        "the Zillions reading"
+    );
+}
+
+#[test]
+fn whale_has_no_promotion_on_the_board() {
+    let pos = position("whale", &[], "W c1, w f4, D b5", "", "b");
+    assert_eq!(moves_from(&pos, "b5"), ["b5-b6"]);
+}
+
+#[test]
+fn whale_dolphin_drop_restrictions() {
+    let pos = position("whale", &[], "W a1, w f6, D b2, D b3, D c2", "D", "b");
+    assert_illegal(&pos, "D*b4", "a file with two dolphins of the dropper");
+    assert_legal(&pos, "D*c4", "a file with one");
+    assert_illegal(&pos, "D*d6", "the far rank");
+    let mate = position("whale", &[], "W a1, w f6, K d5", "D,B", "b");
+    assert_illegal(&mate, "D*f5", "a dolphin drop that mates");
+    assert_legal(&mate, "B*f5", "other pieces may drop with mate");
+}
+
+// ---- yari --------------------------------------------------------------
+
+#[test]
+fn yari_promotion_is_optional_in_the_zone() {
+    let pos = position("yari", &[], "K d1, k a9, P c6, YR f8", "", "b");
+    assert_eq!(moves_from(&pos, "c6"), ["c6-c7+", "c6-c7="]);
+    let rook: Vec<String> = moves_from(&pos, "f8")
+        .into_iter()
+        .filter(|m| m.starts_with("f8-f9"))
+        .collect();
+    assert_eq!(rook, ["f8-f9+", "f8-f9="], "a yari rook has moves on the last rank");
+}
+
+#[test]
+fn yari_promotion_is_forced_where_the_piece_would_have_no_move() {
+    let pos = position("yari", &[], "K d1, k a9, P c8, YB e8, YN g7", "", "b");
+    assert_eq!(moves_from(&pos, "c8"), ["c8-c9+"]);
+    assert!(moves_from(&pos, "e8").contains(&"e8-e9+".to_string()));
+    assert!(!moves_from(&pos, "e8").contains(&"e8-e9=".to_string()));
+    assert_eq!(moves_from(&pos, "g7"), ["g7-f9+", "g7-g8+", "g7-g8=", "g7-g9+"]);
+}
+
+#[test]
+fn yari_drop_where_the_piece_has_a_move() {
+    let pos = position("yari", &[], "K d1, k a9", "P,YN,YB,YR", "b");
+    for illegal in ["P*c9", "YN*c9", "YB*c9"] {
+        assert_illegal(&pos, illegal, "no further move (Yari.rul, DROPS a)");
+    }
+    assert_legal(&pos, "YR*c9", "the yari rook slides sideways");
+    assert_legal(&pos, "YN*c8", "the yari knight's forward slide");
+}
+
+#[test]
+fn yari_no_second_unpromoted_pawn_on_a_file() {
+    let pos = position("yari", &[], "K d1, k a9, P c3, +P e3", "P", "b");
+    assert_illegal(&pos, "P*c5", "nifu (Yari.rul, DROPS b)");
+    assert_legal(&pos, "P*e5", "a promoted pawn does not count");
+}
+
+#[test]
+fn yari_pawn_drop_mate_is_legal() {
+    let mut pos = position("yari", &[], "K d1, k a9, yr b9, +YB b7", "P", "b");
+    assert_legal(&pos, "P*a8", "Yari.rul, DROPS: NOTE");
+    play(&mut pos, "P*a8");
+    assert!(all_moves(&pos).is_empty(), "the drop mates");
+}
+
+// ---- tori --------------------------------------------------------------
+
+#[test]
+fn tori_promotion_is_compulsory_in_the_zone() {
+    let pos = position("tori", &[], "PH d1, ph g7, SW c5, FA e6", "", "b");
+    assert_eq!(moves_from(&pos, "c5"), ["c5-c6+"], "entering the zone");
+    let falcon = moves_from(&pos, "e6");
+    assert!(falcon.contains(&"e6-e7+".to_string()), "within the zone: {falcon:?}");
+    assert!(falcon.contains(&"e6-d5+".to_string()), "leaving the zone: {falcon:?}");
+    assert!(falcon.iter().all(|m| m.ends_with('+')), "never declined: {falcon:?}");
+}
+
+#[test]
+fn tori_swallow_drop_restrictions() {
+    let pos = position("tori", &[], "PH a1, ph g7, SW c2, SW c3, SW d2, +SW d3", "SW", "b");
+    assert_illegal(&pos, "SW*c5", "a file with two unpromoted swallows");
+    assert_legal(&pos, "SW*d5", "a goose does not count");
+    assert_illegal(&pos, "SW*e7", "the far rank");
+    let mate = position("tori", &[], "PH a1, ph g7, FA e6, CR f5", "SW,CR", "b");
+    assert_illegal(&mate, "SW*g6", "a swallow drop that mates");
+    assert_legal(&mate, "CR*g6", "other pieces may drop with mate");
+}
+
+#[test]
+fn tori_swallow_dropped_in_the_zone_promotes_after_a_further_move() {
+    let mut pos = position("tori", &[], "PH a1, ph g7", "SW", "b");
+    play(&mut pos, "SW*c6");
+    assert_eq!(code_at(&pos, "c6").as_deref(), Some("SW"));
+    play(&mut pos, "g7-g6");
+    assert_eq!(moves_from(&pos, "c6"), ["c6-c7+"]);
+}
+
+#[test]
+fn tori_eagle_cannot_jump_diagonally_back() {
+    let free = position("tori", &[], "PH a1, ph g7, +FA d4", "", "b");
+    assert_legal(&free, "d4-b2", "two squares diagonally back");
+    let blocked = position("tori", &[], "PH a1, ph g7, +FA d4, CR c3", "", "b");
+    assert_illegal(&blocked, "d4-b2", "the first square must be empty (Tori.rul)");
+}
+
+// ---- heian_dai ---------------------------------------------------------
+
+#[test]
+fn heian_dai_flying_dragon_promotes_to_a_dragon_every_other_piece_to_gold() {
+    let mut pos = position("heian_dai", &[], "K g1, k a13, p m10, FD c10, C j10", "", "b");
+    play(&mut pos, "c10-d11+");
+    assert_eq!(code_at(&pos, "d11").as_deref(), Some("+FD"));
+    play(&mut pos, "a13-a12");
+    // The promoted dragon adds a step orthogonally (Heian.rul, PROMOTION).
+    assert!(moves_from(&pos, "d11").contains(&"d11-d12".to_string()));
+    play(&mut pos, "j10-j11+");
+    let rules = pos.rules().clone();
+    let (_, ty) = pos.piece_at(sq(&pos, "j11")).expect("copper");
+    assert_eq!(rules.kinds[rules.types[usize::from(ty)].kind].id, "gold");
+}
+
+#[test]
+fn heian_dai_promotion_is_forced_where_the_piece_would_have_no_move() {
+    let pos = position("heian_dai", &[], "K g1, k a13, I c12, N e11, S g12", "", "b");
+    assert_eq!(
+        moves_from(&pos, "c12"),
+        ["c12-b13+", "c12-c13+", "c12-d13+"],
+        "iron general"
+    );
+    assert_eq!(
+        moves_from(&pos, "e11"),
+        ["e11-d13+", "e11-f13+"],
+        "knight on the last two ranks"
+    );
+    assert!(
+        moves_from(&pos, "g12").contains(&"g12-g13=".to_string()),
+        "a silver may decline"
+    );
+}
+
+#[test]
+fn heian_dai_captured_pieces_leave_the_game() {
+    let mut pos = position("heian_dai", &[], "K g1, k a13, L c1, p c5", "", "b");
+    play(&mut pos, "c1xc5");
+    assert_eq!(
+        in_hand(&pos, Colour::Black, "pawn"),
+        0,
+        "no drops (Heian.rul, CAPTURES)"
+    );
+    assert!(all_moves(&pos).iter().all(|m| !m.contains('*')));
+}
+
+#[test]
+fn heian_dai_bare_king_loses_unless_it_bares_back() {
+    let mut pos = position("heian_dai", &[], "K g1, k a13, L c1, p c5", "", "b");
+    play(&mut pos, "c1xc5");
+    assert!(pos.outcome().is_none(), "answerable: White may still bare Black");
+    play(&mut pos, "a13-a12");
+    assert_eq!(pos.outcome().and_then(|o| o.winner()), Some(Colour::Black));
+    let off = position(
+        "heian_dai",
+        &[("bare_king_rule", "false")],
+        "K g1, k a13, L c1, p c5",
+        "",
+        "b",
+    );
+    let mut off = off;
+    play(&mut off, "c1xc5");
+    play(&mut off, "a13-a12");
+    assert!(off.outcome().is_none(), "the option turns the rule off");
+}
