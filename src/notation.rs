@@ -132,11 +132,18 @@ fn has_usi(rules: &Ruleset) -> bool {
 /// without USI (see [`Notation::check`]) is written in native text too.
 pub fn write_move(pos: &Position, m: &Move, notation: Notation) -> String {
     match notation {
-        Notation::Usi if has_usi(pos.rules()) => usi_drop_text(pos, m)
-            .or_else(|| usi_text(&pos.rules().geometry, m))
-            .unwrap_or_else(|| move_text(pos, m)),
-        _ => move_text(pos, m),
+        Notation::Usi => usi_move(pos, m).unwrap_or_else(|| move_text(pos, m)),
+        Notation::Native => move_text(pos, m),
     }
+}
+
+/// USI text of a move or drop (`7g7f`, `8h2b+`, `P*5e`), if the variant
+/// has USI and USI can express the move.
+pub fn usi_move(pos: &Position, m: &Move) -> Option<String> {
+    if !has_usi(pos.rules()) {
+        return None;
+    }
+    usi_drop_text(pos, m).or_else(|| usi_text(&pos.rules().geometry, m))
 }
 
 /// USI text of a drop (`P*5e`; `+P*5e` for a piece dropped promoted),

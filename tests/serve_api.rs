@@ -385,3 +385,33 @@ fn unreadable_files_and_unusable_addresses_stop_it_at_once() {
     assert!(run(&["--port", "0", "no/such.toml"]).contains("cannot read rule file `no/such.toml`"));
     assert!(run(&["--host", "999.0.0.1", "--port", "0"]).contains("cannot listen on 999.0.0.1:0"));
 }
+
+#[test]
+fn hands_and_drops_are_listed_for_variants_with_drops() {
+    // Shogi after the bishop exchange 1. 7g7f 3c3d 2. 8h2b+ 3a2b: each side
+    // holds one bishop (a captured horse goes to hand unpromoted), and Black
+    // may drop it, e.g. on 5e.
+    let s = Served::start(&[]);
+    let game = json!({"variant": "shogi", "moves": ["7g7f", "3c3d", "8h2b+", "3a2b"]});
+    let p = s.post("/api/position", &game);
+    assert_eq!(p.status, 200, "{}", p.body);
+    let p = p.json();
+    for side in ["black", "white"] {
+        let hand = p["hands"][side].as_array().unwrap();
+        assert_eq!(hand.len(), 1, "{side}: {hand:?}");
+        assert_eq!(hand[0]["code"], "B");
+        assert_eq!(hand[0]["count"], 1);
+    }
+    let m = s.post("/api/moves", &game).json();
+    let drop = m["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["usi"] == "B*5e")
+        .expect("the bishop may be dropped on 5e");
+    assert_eq!(drop["hand"], "B");
+    assert_eq!(drop["drop"], "B");
+    // No drop for a variant without hands.
+    let chu = s.post("/api/position", &json!({"variant": "chu"})).json();
+    assert!(chu["hands"].is_null());
+}

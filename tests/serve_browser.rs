@@ -403,6 +403,40 @@ async fn playground_in_headless_chromium() {
     let editor = js(&c, "document.getElementById('editor').value").await;
     assert_eq!(std::fs::read_to_string(&saved).unwrap(), editor.as_str().unwrap());
 
+    // Shogi: pieces in hand and drops. After 1. 7g7f 3c3d 2. 8h2b+ 3a2b
+    // each side holds a bishop; Black drops it on 5e (native e5).
+    pick_variant(&c, "shogi").await;
+    let io = c.find(Locator::Id("io")).await.unwrap();
+    io.clear().await.unwrap();
+    io.send_keys("lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 1")
+        .await
+        .unwrap();
+    click(&c, "#import").await;
+    until(
+        &c,
+        "S.pos.hands && S.pos.hands.black.length === 1 && S.pos.hands.white.length === 1",
+    )
+    .await;
+    assert_eq!(
+        js(&c, "document.querySelector('#hand-bottom .hand-piece').disabled").await,
+        false
+    );
+    assert_eq!(
+        js(&c, "document.querySelector('#hand-top .hand-piece').disabled").await,
+        true
+    );
+    click(&c, "#hand-bottom .hand-piece").await;
+    let targets = squares_marked(&c, "dest").await;
+    assert!(targets.contains(&"e5".to_string()), "{targets:?}");
+    // Occupied squares are no drop targets.
+    assert!(!targets.contains(&"e1".to_string()), "{targets:?}");
+    screenshot(&c, "shogi-drop.png").await;
+    let before = ply(&c).await;
+    click_square(&c, "e5").await;
+    until(&c, &format!("S.pos.ply === {}", before + 1)).await;
+    assert_eq!(js(&c, "S.pos.hands.black.length").await, 0);
+    assert_eq!(js(&c, "S.pos.history[S.pos.history.length - 1].usi").await, "B*5e");
+
     // Ko: a 19x19 board with kanji.
     pick_variant(&c, "ko").await;
     assert_eq!(

@@ -16,7 +16,7 @@ use crate::diagnostics::{Report, Source};
 use crate::diagram::move_map;
 use crate::dsl::OptionValue;
 use crate::movegen::{Move, Promotion, legal_moves};
-use crate::notation::{move_text, parse_move, usi_text};
+use crate::notation::{move_text, parse_move, usi_move};
 use crate::position::Position;
 use crate::render::svg::{BoardView, Labels, board_view_svg, move_map_svg};
 use crate::render::{english_name, json, option_text, piece_label};
@@ -525,10 +525,7 @@ fn square(geo: &crate::board::Geometry, name: &str) -> Result<Square, Reply> {
 }
 
 fn usi(pos: &Position, m: &Move) -> Option<String> {
-    pos.rules()
-        .sfen
-        .as_ref()
-        .and_then(|_| usi_text(&pos.rules().geometry, m))
+    usi_move(pos, m)
 }
 
 fn title(rules: &Ruleset) -> String {
@@ -587,9 +584,34 @@ fn position_json(game: &Game, flip: bool, labels: Labels) -> Value {
             })
         })
         .collect();
+    // Pieces in hand, for variants with drops: per side, each held type.
+    let hands = rules.drops.as_ref().map(|drops| {
+        let side = |colour: Colour| -> Vec<Value> {
+            drops
+                .hand_types
+                .iter()
+                .filter_map(|&ty| {
+                    let n = pos.in_hand(colour, ty);
+                    (n > 0).then(|| {
+                        json!({
+                            "code": rules.types[usize::from(ty)].code,
+                            "label": match labels {
+                                Labels::Names => piece_label(rules, ty),
+                                Labels::Codes => rules.types[usize::from(ty)].code.clone(),
+                            },
+                            "name": english_name(rules, rules.types[usize::from(ty)].kind),
+                            "count": n,
+                        })
+                    })
+                })
+                .collect()
+        };
+        json!({"black": side(Colour::Black), "white": side(Colour::White)})
+    });
     json!({
         "variant": rules.id,
         "title": title(rules),
+        "hands": hands,
         "files": geo.width,
         "ranks": geo.height,
         "usi": rules.sfen.is_some(),
@@ -649,7 +671,12 @@ fn moves_json(pos: &mut Position, from: Option<Square>) -> Value {
                 Promotion::Decline => "decline",
                 Promotion::Revert => "revert",
             },
+            // A drop: the code of the type placed, and of the piece in hand
+            // it comes from (they differ for a piece dropped promoted).
             "drop": m.dropped().map(|ty| pos.rules().types[usize::from(ty)].code.clone()),
+            "hand": m
+                .dropped()
+                .map(|ty| pos.rules().types[usize::from(pos.rules().origin(ty))].code.clone()),
         }));
     }
     json!({

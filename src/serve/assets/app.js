@@ -84,6 +84,7 @@ function render() {
   status += `<span id="move-count">${S.legal.length}</span> legal moves`;
   if (p.outcome) status += ` — <strong id="outcome">${escapeHtml(p.outcome.text)}</strong>`;
   $('status').innerHTML = status;
+  renderHands();
   renderHistory();
   renderOptions();
   highlight();
@@ -91,6 +92,43 @@ function render() {
 
 function escapeHtml(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c]));
+}
+
+// Pieces in hand (variants with drops): the side at the bottom of the
+// board below it, the other above. A piece of the side to move is a button:
+// clicking it shows where it may be dropped.
+function renderHands() {
+  const hands = S.pos.hands;
+  const bottom = S.flip ? 'white' : 'black';
+  for (const [id, colour] of [['hand-bottom', bottom], ['hand-top', bottom === 'black' ? 'white' : 'black']]) {
+    const box = $(id);
+    box.hidden = !hands;
+    if (!hands) continue;
+    box.innerHTML = '';
+    const title = document.createElement('span');
+    title.className = 'muted';
+    title.textContent = `${colour} in hand: `;
+    box.appendChild(title);
+    if (!hands[colour].length) box.append('none');
+    for (const h of hands[colour]) {
+      const b = document.createElement('button');
+      b.className = 'hand-piece';
+      b.dataset.hand = h.code;
+      b.dataset.colour = colour;
+      b.title = h.name;
+      b.textContent = h.count > 1 ? `${h.label} ×${h.count}` : h.label;
+      b.disabled = colour !== S.pos.side_to_move || !S.legal.some((m) => m.hand === h.code);
+      b.addEventListener('click', () => clickHand(h.code));
+      box.appendChild(b);
+    }
+  }
+}
+
+function clickHand(code) {
+  if (!S.pos || S.pos.outcome) return;
+  S.sel = { from: null, hand: code, prefix: [] };
+  highlight();
+  for (const b of document.querySelectorAll('.hand-piece')) b.classList.toggle('sel', b.dataset.hand === code);
 }
 
 function renderHistory() {
@@ -162,8 +200,9 @@ function setOption(name, value) {
 
 function candidates() {
   if (!S.sel) return [];
-  const { from, prefix } = S.sel;
-  return S.legal.filter((m) => m.from === from && prefix.every((sq, i) => m.steps[i] && m.steps[i].square === sq));
+  const { from, hand, prefix } = S.sel;
+  const mine = hand ? (m) => m.hand === hand : (m) => !m.hand && m.from === from;
+  return S.legal.filter((m) => mine(m) && prefix.every((sq, i) => m.steps[i] && m.steps[i].square === sq));
 }
 
 function squares() {
@@ -175,7 +214,7 @@ function highlight() {
   const add = (sq, c) => { if (!marks.has(sq)) marks.set(sq, new Set()); marks.get(sq).add(c); };
   let hint = '';
   if (S.sel) {
-    add(S.sel.from, 'sel');
+    if (S.sel.from) add(S.sel.from, 'sel');
     S.sel.prefix.forEach((sq) => add(sq, 'chosen'));
     const k = S.sel.prefix.length;
     const cands = candidates();
@@ -226,11 +265,11 @@ function clickSquare(sq) {
     }
     S.sel = null;
   }
-  if (S.legal.some((m) => m.from === sq)) S.sel = { from: sq, prefix: [] };
+  if (S.legal.some((m) => !m.hand && m.from === sq)) S.sel = { from: sq, prefix: [] };
   highlight();
 }
 
-const PROMOTION_WORDS = { promote: 'Promote', decline: 'Do not promote', promote_with_chain: 'Promote, with the others', none: 'Move' };
+const PROMOTION_WORDS = { revert: 'Move (it flips)', promote: 'Promote', decline: 'Do not promote', promote_with_chain: 'Promote, with the others', none: 'Move' };
 
 function finish(moves) {
   if (moves.length === 1) { play(moves[0].text); return; }
