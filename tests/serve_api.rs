@@ -54,7 +54,7 @@ fn variants_lists_the_bundled_ones_and_the_files_given() {
     for n in ["chu", "dai_dai", "ko", "serve_wide36"] {
         assert!(names.contains(&n), "{n} missing from {names:?}");
     }
-    assert_eq!(v["limits"]["max_body"], 1 << 20);
+    assert_eq!(v["limits"]["max_body"], 5 << 20);
     let file = v["variants"]
         .as_array()
         .unwrap()
@@ -298,11 +298,11 @@ fn bodies_over_the_cap_are_refused() {
     let s = Served::start(&[]);
     let big = format!(
         "{{\"variant\": \"chu\", \"rules\": \"{}\"}}",
-        "x".repeat((1 << 20) + 10)
+        "x".repeat((5 << 20) + 10)
     );
     let r = request(&s.addr, "POST", "/api/check", Some(big.as_bytes()));
     assert_eq!(r.status, 413);
-    assert!(r.json()["error"].as_str().unwrap().contains("1048576"));
+    assert!(r.json()["error"].as_str().unwrap().contains("5242880"));
     let many: Vec<&str> = std::iter::repeat_n("f3-f5", 4001).collect();
     let r = s.post("/api/position", &json!({"variant": "chu", "moves": many}));
     assert_eq!(r.status, 413);

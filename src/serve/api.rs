@@ -26,8 +26,9 @@ use serde_json::{Value, json};
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
-/// Largest request body accepted, in bytes (a rule file travels in it).
-pub const MAX_BODY: usize = 1 << 20;
+/// The largest request body: a rule file of the CLI's largest size
+/// ([`crate::rules::MAX_FILE_BYTES`], 4 MiB) with room for the JSON around it.
+pub const MAX_BODY: usize = 5 << 20;
 /// Most moves one game may carry.
 pub const MAX_PLIES: usize = 4000;
 /// Compiled rule sets kept for reuse.
