@@ -7,31 +7,7 @@
 //! Load the bundled Chu shogi rules, count the moves of its start position,
 //! play one and take it back:
 //!
-//! ```
-//! use gunbai::movegen::legal_moves;
-//! use gunbai::notation::{move_text, parse_move};
-//! use gunbai::perft::{Convention, perft};
-//! use gunbai::position::Position;
-//! use gunbai::rules::load_variant;
-//!
-//! let rules = load_variant("chu", &[]).expect("bundled chu compiles");
-//! let mut pos = Position::start(rules);
-//!
-//! let mut moves = Vec::new();
-//! legal_moves(&pos, &mut moves);
-//! assert_eq!(moves.len(), 36);
-//!
-//! // shogiops' counts for the Chu start position.
-//! assert_eq!(perft(&mut pos, 1, Convention::Paths), 36);
-//! assert_eq!(perft(&mut pos, 2, Convention::Paths), 1296);
-//!
-//! // Moves are read and written as text (docs/notation.md).
-//! let m = parse_move(&pos, "f4-f5").expect("a legal move");
-//! assert_eq!(move_text(&pos, &m), "f4-f5");
-//! let undo = pos.play(&m).expect("legal");
-//! assert_eq!(pos.side_to_move(), gunbai::board::Colour::White);
-//! pos.unplay(&undo);
-//! ```
+#![doc = include_str!("../docs/examples/lib_1.md")]
 //!
 //! The API boundary: [`rules::load_variant`] and [`compile::compile`] make
 //! a [`ruleset::Ruleset`]; [`position::Position`] (`start`, `from_text`,

@@ -20,17 +20,7 @@ use std::ops::Range;
 
 /// Canonical text of a legal move of `pos` (docs/notation.md).
 ///
-/// ```
-/// use gunbai::{movegen::legal_moves, notation::move_text, position::Position, rules::load_variant};
-///
-/// let rules = load_variant("chu", &[]).unwrap();
-/// let pos = Position::from_text(rules, "11,k/12/12/12/12/5,p,6/5,p,6/5,LN,6/12/12/12/K,11 b").unwrap();
-/// let mut moves = Vec::new();
-/// legal_moves(&pos, &mut moves);
-/// let texts: Vec<String> = moves.iter().map(|m| move_text(&pos, m)).collect();
-/// assert!(texts.iter().any(|t| t == "f5xf6xf7")); // lion double capture
-/// assert!(texts.iter().any(|t| t == "f5xf6-f5")); // igui
-/// ```
+#[doc = include_str!("../docs/examples/notation_1.md")]
 pub fn move_text(pos: &Position, m: &Move) -> String {
     let geo = &pos.rules().geometry;
     if let Some(ty) = m.drop {
@@ -236,15 +226,7 @@ fn error(text: &str, span: Range<usize>, msg: impl Into<String>) -> Report {
 /// error points at the failing move within the whole list, whose source is
 /// named `what`.
 ///
-/// ```
-/// use gunbai::{notation::play_moves, position::Position, rules::load_variant};
-///
-/// let mut pos = Position::start(load_variant("chu", &[]).unwrap());
-/// play_moves(&mut pos, &["f4-f5", "g9-g8"], "--moves").unwrap();
-/// let err = play_moves(&mut pos, &["f5-f6", "a9-a7"], "--moves").unwrap_err();
-/// // The second move is the one that fails.
-/// assert!(err.to_string().starts_with("--moves:1:7: error"), "{err}");
-/// ```
+#[doc = include_str!("../docs/examples/notation_2.md")]
 pub fn play_moves(pos: &mut Position, moves: &[impl AsRef<str>], what: &str) -> Result<(), Report> {
     let all: Vec<&str> = moves.iter().map(|m| m.as_ref()).collect();
     let mut offset = 0;
@@ -270,14 +252,7 @@ pub fn play_moves(pos: &mut Position, moves: &[impl AsRef<str>], what: &str) -> 
 /// forms) or USI, and finds it among the legal moves. Errors point at the
 /// token that is wrong.
 ///
-/// ```
-/// use gunbai::{notation::{move_text, parse_move}, position::Position, rules::load_variant};
-///
-/// let pos = Position::start(load_variant("chu", &[]).unwrap());
-/// let m = parse_move(&pos, "f4f5").unwrap(); // XBoard form, same move as `f4-f5`
-/// assert_eq!(move_text(&pos, &m), "f4-f5");
-/// assert!(parse_move(&pos, "f4-f6").is_err()); // not a legal move
-/// ```
+#[doc = include_str!("../docs/examples/notation_3.md")]
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
     if let Some(drop) = parse_drop(pos, text) {
         return drop;

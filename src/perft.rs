@@ -84,18 +84,7 @@ fn effect_key(pos: &Position, m: &Move) -> EffectKey {
 
 /// Counts leaf nodes at `depth` (depth 0 is the position itself: 1).
 ///
-/// ```
-/// use gunbai::{perft::{Convention, perft}, position::Position, rules::load_variant};
-///
-/// // A lone lion in the middle of an empty Chu board has 88 paths but 25
-/// // different effects (the 24 squares within two, and one pass); the kings
-/// // in their corners add 3 moves each way.
-/// let rules = load_variant("chu", &[]).unwrap();
-/// let text = "11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 b";
-/// let mut pos = Position::from_text(rules, text).unwrap();
-/// assert_eq!(perft(&mut pos, 1, Convention::Paths), 91);
-/// assert_eq!(perft(&mut pos, 1, Convention::Effects), 28);
-/// ```
+#[doc = include_str!("../docs/examples/perft_1.md")]
 pub fn perft(pos: &mut Position, depth: u32, conv: Convention) -> u64 {
     let mut buffers: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
     count(pos, depth, conv, &mut buffers)

@@ -161,18 +161,7 @@ impl Position {
     /// [`crate::notation::parse_move`] on this position, use
     /// [`Position::play_unchecked`].
     ///
-    /// ```
-    /// use gunbai::{movegen::legal_moves, position::Position, rules::load_variant};
-    ///
-    /// let mut pos = Position::start(load_variant("chu", &[]).unwrap());
-    /// let mut moves = Vec::new();
-    /// legal_moves(&pos, &mut moves);
-    /// let first = moves[0];
-    /// let undo = pos.play(&first).unwrap();
-    /// // The same move is not legal for the other side.
-    /// assert!(pos.play(&first).is_err());
-    /// pos.unplay(&undo);
-    /// ```
+    #[doc = include_str!("../docs/examples/play_1.md")]
     pub fn play(&mut self, m: &Move) -> Result<Undo, IllegalMove> {
         let mut legal = Vec::new();
         crate::movegen::legal_moves(self, &mut legal);

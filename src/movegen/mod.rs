@@ -633,14 +633,7 @@ pub fn is_frozen(pos: &Position, sq: Square) -> bool {
 
 /// Every legal move of the side to move, in generation order.
 ///
-/// ```
-/// use gunbai::{movegen::legal_moves, position::Position, rules::load_variant};
-///
-/// let pos = Position::start(load_variant("chu", &[]).unwrap());
-/// let mut moves = Vec::new();
-/// legal_moves(&pos, &mut moves);
-/// assert_eq!(moves.len(), 36);
-/// ```
+#[doc = include_str!("../../docs/examples/movegen_mod_1.md")]
 pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     out.clear();
     if pos.outcome.is_some() {

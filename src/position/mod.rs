@@ -134,13 +134,7 @@ pub(crate) fn hand_entry(colour: Colour, ty: TypeId) -> Square {
 impl Position {
     /// The variant's starting position.
     ///
-    /// ```
-    /// use gunbai::{board::Colour, position::Position, rules::load_variant};
-    ///
-    /// let pos = Position::start(load_variant("chu", &[]).unwrap());
-    /// assert_eq!(pos.side_to_move(), Colour::Black);
-    /// assert!(pos.outcome().is_none());
-    /// ```
+    #[doc = include_str!("../../docs/examples/position_mod_1.md")]
     pub fn start(rules: Arc<Ruleset>) -> Position {
         let mut cells = vec![0; rules.geometry.len()];
         for &(sq, col, ty) in &rules.setup {

@@ -43,14 +43,7 @@ impl Position {
     /// Reads an SFEN (`board side last-capture movenumber`), for variants
     /// whose rule file has an `[sfen]` table.
     ///
-    /// ```
-    /// use gunbai::{position::Position, rules::load_variant};
-    ///
-    /// let rules = load_variant("chu", &[]).unwrap();
-    /// let sfen = "11k/12/12/12/12/12/12/2n2g6/2G9/12/12/K11 b 7h 1";
-    /// let pos = Position::from_sfen(rules, sfen).unwrap();
-    /// assert_eq!(pos.to_sfen().as_deref(), Some(sfen));
-    /// ```
+    #[doc = include_str!("../../docs/examples/position_sfen_1.md")]
     pub fn from_sfen(rules: Arc<Ruleset>, text: &str) -> Result<Position, Report> {
         let Some(fmt) = rules.sfen.clone() else {
             return Err(err(

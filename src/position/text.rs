@@ -29,16 +29,7 @@ impl Position {
     /// Reads a position in the native text format (docs/notation.md). An
     /// error points at the field or square that is wrong.
     ///
-    /// ```
-    /// use gunbai::{position::Position, rules::load_variant};
-    ///
-    /// let rules = load_variant("chu", &[]).unwrap();
-    /// let pos = Position::from_text(rules.clone(), "11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 b").unwrap();
-    /// assert_eq!(pos.to_text(), "11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 b -");
-    ///
-    /// let err = Position::from_text(rules, "11,k/12/12/12/12/12/5,LX,6/12/12/12/12/K,11 b").unwrap_err();
-    /// assert!(err.to_string().contains("unknown piece code `LX`"), "{err}");
-    /// ```
+    #[doc = include_str!("../../docs/examples/position_text_1.md")]
     pub fn from_text(rules: Arc<Ruleset>, text: &str) -> Result<Position, PositionError> {
         let what = "position";
         let fields: Vec<(usize, &str)> = split_fields(text);
