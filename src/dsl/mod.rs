@@ -1098,15 +1098,7 @@ impl Compiler<'_, '_> {
                 let sq = self.expect(ta, Ty::Square, sa);
                 let tb = self.expr(b);
                 let dist = self.expect(tb, Ty::Int, sb);
-                let set = match c.into_inner().next() {
-                    Some(q) if q.as_rule() == Rule::kind_list => self.kind_set(q, false),
-                    Some(q) => {
-                        let qs = self.span(&q);
-                        let text = q.as_str().trim().to_string();
-                        self.kind_by_name(&text, qs)
-                    }
-                    None => TypeSet::default(),
-                };
+                let set = self.kind_argument(c);
                 let metric = if name.ends_with("manhattan") {
                     Metric::Manhattan
                 } else if name.ends_with("lines") {
@@ -1136,15 +1128,7 @@ impl Compiler<'_, '_> {
                 let sa = self.span(&a);
                 let ta = self.expr(a);
                 let sq = self.expect(ta, Ty::Square, sa);
-                let set = match c.into_inner().next() {
-                    Some(q) if q.as_rule() == Rule::kind_list => self.kind_set(q, false),
-                    Some(q) => {
-                        let qs = self.span(&q);
-                        let text = q.as_str().trim().to_string();
-                        self.kind_by_name(&text, qs)
-                    }
-                    None => TypeSet::default(),
-                };
+                let set = self.kind_argument(c);
                 if name == "own_count_on_file" {
                     Typed::new(Ty::Int, Expr::OwnOnFile(Box::new(sq), set, true))
                 } else {
@@ -1203,6 +1187,19 @@ impl Compiler<'_, '_> {
                 self.errors.push(d);
                 ERROR
             }
+        }
+    }
+
+    /// A kind argument: a bracketed list of kinds or tags, or one name.
+    fn kind_argument(&mut self, arg: Pair<'_, Rule>) -> TypeSet {
+        match arg.into_inner().next() {
+            Some(q) if q.as_rule() == Rule::kind_list => self.kind_set(q, false),
+            Some(q) => {
+                let qs = self.span(&q);
+                let text = q.as_str().trim().to_string();
+                self.kind_by_name(&text, qs)
+            }
+            None => TypeSet::default(),
         }
     }
 
