@@ -95,8 +95,37 @@ pub struct Leg {
     pub capture: CaptureMode,
     /// A jump that may pass only over empty squares and own pieces.
     pub only_over_own: bool,
+    /// A slide that may pass over pieces: how many, and on how many first
+    /// squares ([`Pass::NONE`]: an ordinary slide).
+    pub pass: Pass,
     /// The move may end after this leg.
     pub can_stop_after: bool,
+}
+
+/// How a slide may pass over pieces standing on its line (they are not
+/// affected): Taikyoku's jump-then-slide and "pass over up to three" moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pass {
+    /// Most pieces passed over (0: none).
+    pub pieces: u8,
+    /// Pieces may be passed over only on the first `within` squares.
+    pub within: u8,
+}
+
+impl Pass {
+    pub const NONE: Pass = Pass { pieces: 0, within: 0 };
+
+    /// Whether a slide that has passed `passed` pieces and stands on its
+    /// `n`-th square (1-based), which is occupied, may go on past it.
+    #[inline]
+    pub fn may_pass(self, passed: u8, n: u8) -> bool {
+        passed < self.pieces && n <= self.within
+    }
+
+    /// Whether this one may pass everything `other` may.
+    pub fn covers(self, other: Pass) -> bool {
+        self.pieces >= other.pieces && self.within >= other.within
+    }
 }
 
 /// A movement alternative: a sequence of legs.

@@ -10,7 +10,7 @@
 //! owns nothing else.
 
 use crate::board::Offset;
-use crate::ruleset::{CaptureMode, Leg, LegMode, Offsets, Program};
+use crate::ruleset::{CaptureMode, Leg, LegMode, Offsets, Pass, Program};
 
 /// The name conditions use for the set.
 pub const NAME: &str = "promotes_upward";
@@ -23,6 +23,7 @@ enum Atom {
         dir: Offset,
         reach: u8,
         capture: CaptureMode,
+        pass: Pass,
     },
     Jump {
         to: Offset,
@@ -39,13 +40,19 @@ impl Atom {
     fn covers(self, other: Atom) -> bool {
         match (self, other) {
             (
-                Atom::Ray { dir, reach, capture },
+                Atom::Ray {
+                    dir,
+                    reach,
+                    capture,
+                    pass,
+                },
                 Atom::Ray {
                     dir: d2,
                     reach: r2,
                     capture: c2,
+                    pass: p2,
                 },
-            ) => dir == d2 && reach >= r2 && capture_covers(capture, c2),
+            ) => dir == d2 && reach >= r2 && capture_covers(capture, c2) && pass.covers(p2),
             (
                 Atom::Jump {
                     to,
@@ -65,6 +72,7 @@ impl Atom {
                     dir,
                     reach: 1,
                     capture: c2,
+                    ..
                 },
             )
             | (Atom::Ray { dir, capture, .. }, Atom::Jump { to, capture: c2, .. }) => {
@@ -84,11 +92,13 @@ fn atoms(leg: &Leg, offsets: &Offsets, out: &mut Vec<Atom>) {
                 dir: off,
                 reach: 1,
                 capture: leg.capture,
+                pass: Pass::NONE,
             },
             LegMode::Slide { max } => Atom::Ray {
                 dir: off,
                 reach: max.unwrap_or(u8::MAX),
                 capture: leg.capture,
+                pass: leg.pass,
             },
             LegMode::Jump => Atom::Jump {
                 to: off,
@@ -108,6 +118,7 @@ fn same_legs(a: &Program, b: &Program) -> bool {
                 && x.follow == y.follow
                 && x.capture == y.capture
                 && x.only_over_own == y.only_over_own
+                && x.pass == y.pass
                 && x.can_stop_after == y.can_stop_after
         })
 }

@@ -17,6 +17,8 @@ struct LegFields<'a> {
     symmetry: &'a Option<Text>,
     capture: &'a Option<Text>,
     only_over_own: &'a Option<Text>,
+    pass_over: &'a Option<Spanned<u32>>,
+    pass_within: &'a Option<Spanned<u32>>,
     direction: Option<&'a Text>,
     optional: bool,
 }
@@ -31,6 +33,8 @@ impl<'a> From<&'a LegSpec> for LegFields<'a> {
             symmetry: &l.symmetry,
             capture: &l.capture,
             only_over_own: &l.only_over_own,
+            pass_over: &l.pass_over,
+            pass_within: &l.pass_within,
             direction: l.direction.as_ref(),
             optional: l.optional,
         }
@@ -56,6 +60,8 @@ pub(super) fn program(
         symmetry: &m.symmetry,
         capture: &m.capture,
         only_over_own: &m.only_over_own,
+        pass_over: &m.pass_over,
+        pass_within: &m.pass_within,
         direction: None,
         optional: false,
     };
@@ -66,7 +72,9 @@ pub(super) fn program(
                 || m.jump.is_some()
                 || m.range.is_some()
                 || m.symmetry.is_some()
-                || m.capture.is_some();
+                || m.capture.is_some()
+                || m.pass_over.is_some()
+                || m.pass_within.is_some();
             if has_inline && report {
                 let span = legs_span(m, piece);
                 c.err(
@@ -233,6 +241,8 @@ fn legs_span(m: &MoveSpec, piece: &Text) -> std::ops::Range<usize> {
                 symmetry: &m.symmetry,
                 capture: &m.capture,
                 only_over_own: &m.only_over_own,
+                pass_over: &m.pass_over,
+                pass_within: &m.pass_within,
                 direction: None,
                 optional: false,
             };
@@ -436,6 +446,7 @@ fn leg(
         }
         None => false,
     };
+    let pass = pass(c, s, mode, report)?;
     Some(Leg {
         mode,
         offsets: offsets_idx,
@@ -443,7 +454,46 @@ fn leg(
         follow: Vec::new(),
         capture,
         only_over_own,
+        pass,
         can_stop_after: false,
+    })
+}
+
+/// A slide's `pass_over` and `pass_within`: `pass_over` alone lets it pass
+/// that many pieces anywhere on its line; `pass_within` alone lets it pass
+/// every piece on that many first squares (a jump to the next square, then
+/// a slide on).
+fn pass(c: &mut Checker, s: &LegFields, mode: LegMode, report: bool) -> Option<Pass> {
+    let limit = |c: &mut Checker, v: &Option<Spanned<u32>>, key: &str| -> Option<Option<u8>> {
+        match v {
+            None => Some(None),
+            Some(r) if !matches!(mode, LegMode::Slide { .. }) => {
+                if report {
+                    c.err(r.span(), format!("`{key}` belongs to a slide"));
+                }
+                None
+            }
+            Some(r) => {
+                let n = *r.get_ref();
+                if n == 0 || n > 35 {
+                    if report {
+                        c.err(r.span(), format!("`{key}` must be between 1 and 35"));
+                    }
+                    return None;
+                }
+                Some(Some(n as u8))
+            }
+        }
+    };
+    let pieces = limit(c, s.pass_over, "pass_over")?;
+    let within = limit(c, s.pass_within, "pass_within")?;
+    Some(match (pieces, within) {
+        (None, None) => Pass::NONE,
+        (Some(p), w) => Pass {
+            pieces: p,
+            within: w.unwrap_or(u8::MAX),
+        },
+        (None, Some(w)) => Pass { pieces: w, within: w },
     })
 }
 

@@ -238,7 +238,7 @@ impl<'a> Walker<'a> {
                 }
                 LegMode::Slide { max } => {
                     let mut sq = cur;
-                    let mut n = 0u8;
+                    let (mut n, mut passed) = (0u8, 0u8);
                     loop {
                         sq = table.target(o, sq);
                         if sq == NO_SQUARE {
@@ -249,8 +249,14 @@ impl<'a> Walker<'a> {
                         if self.land(prog, leg, sq, o, occ, f) {
                             return true;
                         }
-                        if occ != 0 || max.is_some_and(|m| n >= m) {
+                        if max.is_some_and(|m| n >= m) {
                             break;
+                        }
+                        if occ != 0 {
+                            if !l.pass.may_pass(passed, n) {
+                                break;
+                            }
+                            passed += 1;
                         }
                     }
                 }

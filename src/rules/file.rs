@@ -110,6 +110,11 @@ pub struct MoveSpec {
     /// Jumps: may pass only over empty squares and the mover's own pieces
     /// (a condition on options; default: over anything).
     pub only_over_own: Option<Text>,
+    /// Slides: how many pieces the slide may pass over (friend or foe,
+    /// unaffected; default none).
+    pub pass_over: Option<Spanned<u32>>,
+    /// Slides: pieces may be passed over only on this many first squares.
+    pub pass_within: Option<Spanned<u32>>,
     /// The move exists only while this condition holds (a condition on
     /// options is decided once when the rule file is compiled).
     pub when: Option<Text>,
@@ -127,6 +132,8 @@ pub struct LegSpec {
     pub symmetry: Option<Text>,
     pub capture: Option<Text>,
     pub only_over_own: Option<Text>,
+    pub pass_over: Option<Spanned<u32>>,
+    pub pass_within: Option<Spanned<u32>>,
     pub direction: Option<Text>,
     #[serde(default)]
     pub optional: bool,
