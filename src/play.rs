@@ -53,6 +53,24 @@ fn victims(pos: &Position, m: &Move, out: &mut [(Square, Cell); MAX_LEGS]) -> us
     n
 }
 
+/// Calls `f` with each piece a range capture of `m` takes by passing over
+/// it (the squares strictly before each sweeping landing), as the board
+/// stands before the move.
+fn for_swept(pos: &Position, m: &Move, mut f: impl FnMut(Square, Cell)) {
+    if m.sweep == 0 {
+        return;
+    }
+    let geo = &pos.rules.geometry;
+    for i in (0..m.landings().len()).filter(|&i| m.sweeps_to(i)) {
+        for sq in m.squares_before(geo, i) {
+            let c = pos.cells[usize::from(sq)];
+            if c != 0 && sq != m.from {
+                f(sq, c);
+            }
+        }
+    }
+}
+
 /// The type a piece of type `ty` becomes by promoting, if it can.
 fn promoted(pos: &Position, ty: TypeId) -> Option<TypeId> {
     pos.rules.types[usize::from(ty)].promotes_to
@@ -90,6 +108,7 @@ pub(crate) fn hash_after(pos: &Position, m: &Move) -> u64 {
     for &(sq, c) in &caps[..n_caps] {
         h ^= z(c, sq);
     }
+    for_swept(pos, m, |sq, c| h ^= z(c, sq));
     h ^ z(placed_cell(pos, m), m.to())
 }
 
@@ -145,6 +164,18 @@ impl Position {
             .and_then(|d| d.to_hand[usize::from(cell_type(c))])
         {
             self.change_hand(cell_colour(c).opposite(), ty, 1);
+        }
+    }
+
+    /// Kills the pieces a range capture of `m` passes over.
+    fn kill_swept(&mut self, m: &Move) {
+        if m.sweep == 0 {
+            return;
+        }
+        let mut swept = Vec::new();
+        for_swept(self, m, |sq, _| swept.push(sq));
+        for sq in swept {
+            self.kill(sq);
         }
     }
 
@@ -211,6 +242,7 @@ impl Position {
             let mut caps = [(0, 0); MAX_LEGS];
             let n = victims(self, m, &mut caps);
             self.set(m.from, 0);
+            self.kill_swept(m);
             for &(sq, _) in &caps[..n] {
                 self.kill(sq);
             }
@@ -265,6 +297,7 @@ impl Position {
             Vec::new()
         };
         self.set(m.from, 0);
+        self.kill_swept(m);
         for (i, &sq) in m.landings().iter().enumerate() {
             let c = self.cells[usize::from(sq)];
             if c != 0 && cell_colour(c) != side {

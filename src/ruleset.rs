@@ -98,6 +98,8 @@ pub struct Leg {
     /// A slide that may pass over pieces: how many, and on how many first
     /// squares ([`Pass::NONE`]: an ordinary slide).
     pub pass: Pass,
+    /// A range capture: the pieces the slide passes over are captured.
+    pub captures_passed: bool,
     /// The move may end after this leg.
     pub can_stop_after: bool,
 }

@@ -24,6 +24,8 @@ enum Atom {
         reach: u8,
         capture: CaptureMode,
         pass: Pass,
+        /// A range capture: passed pieces are captured.
+        sweep: bool,
     },
     Jump {
         to: Offset,
@@ -45,14 +47,16 @@ impl Atom {
                     reach,
                     capture,
                     pass,
+                    sweep,
                 },
                 Atom::Ray {
                     dir: d2,
                     reach: r2,
                     capture: c2,
                     pass: p2,
+                    sweep: s2,
                 },
-            ) => dir == d2 && reach >= r2 && capture_covers(capture, c2) && pass.covers(p2),
+            ) => dir == d2 && reach >= r2 && capture_covers(capture, c2) && pass.covers(p2) && sweep == s2,
             (
                 Atom::Jump {
                     to,
@@ -93,12 +97,14 @@ fn atoms(leg: &Leg, offsets: &Offsets, out: &mut Vec<Atom>) {
                 reach: 1,
                 capture: leg.capture,
                 pass: Pass::NONE,
+                sweep: false,
             },
             LegMode::Slide { max } => Atom::Ray {
                 dir: off,
                 reach: max.unwrap_or(u8::MAX),
                 capture: leg.capture,
                 pass: leg.pass,
+                sweep: leg.captures_passed,
             },
             LegMode::Jump => Atom::Jump {
                 to: off,
@@ -119,6 +125,7 @@ fn same_legs(a: &Program, b: &Program) -> bool {
                 && x.capture == y.capture
                 && x.only_over_own == y.only_over_own
                 && x.pass == y.pass
+                && x.captures_passed == y.captures_passed
                 && x.can_stop_after == y.can_stop_after
         })
 }

@@ -19,6 +19,7 @@ struct LegFields<'a> {
     only_over_own: &'a Option<Text>,
     pass_over: &'a Option<Spanned<u32>>,
     pass_within: &'a Option<Spanned<u32>>,
+    captures_passed: &'a Option<Text>,
     direction: Option<&'a Text>,
     optional: bool,
 }
@@ -35,6 +36,7 @@ impl<'a> From<&'a LegSpec> for LegFields<'a> {
             only_over_own: &l.only_over_own,
             pass_over: &l.pass_over,
             pass_within: &l.pass_within,
+            captures_passed: &l.captures_passed,
             direction: l.direction.as_ref(),
             optional: l.optional,
         }
@@ -62,6 +64,7 @@ pub(super) fn program(
         only_over_own: &m.only_over_own,
         pass_over: &m.pass_over,
         pass_within: &m.pass_within,
+        captures_passed: &m.captures_passed,
         direction: None,
         optional: false,
     };
@@ -74,7 +77,8 @@ pub(super) fn program(
                 || m.symmetry.is_some()
                 || m.capture.is_some()
                 || m.pass_over.is_some()
-                || m.pass_within.is_some();
+                || m.pass_within.is_some()
+                || m.captures_passed.is_some();
             if has_inline && report {
                 let span = legs_span(m, piece);
                 c.err(
@@ -126,6 +130,13 @@ pub(super) fn program(
     let n = legs.len();
     for i in 0..n {
         legs[i].can_stop_after = i + 1 == n || specs[i + 1].optional;
+    }
+    if legs[..n - 1].iter().any(|l| l.captures_passed) {
+        // Later legs would have to see the passed pieces gone.
+        if report {
+            c.err(legs_span(m, piece), "a range capture (`captures_passed`) must be the move's last leg");
+        }
+        return None;
     }
     // Relations: for each possible previous offset, the allowed offsets.
     for i in 1..n {
@@ -243,6 +254,7 @@ fn legs_span(m: &MoveSpec, piece: &Text) -> std::ops::Range<usize> {
                 only_over_own: &m.only_over_own,
                 pass_over: &m.pass_over,
                 pass_within: &m.pass_within,
+                captures_passed: &m.captures_passed,
                 direction: None,
                 optional: false,
             };
@@ -447,6 +459,16 @@ fn leg(
         None => false,
     };
     let pass = pass(c, s, mode, report)?;
+    let captures_passed = match s.captures_passed {
+        Some(t) if pass == Pass::NONE => {
+            if report {
+                c.err(t.span(), "`captures_passed` belongs to a slide that passes over pieces (`pass_over` or `pass_within`)");
+            }
+            return None;
+        }
+        Some(t) => c.options_condition(t),
+        None => false,
+    };
     Some(Leg {
         mode,
         offsets: offsets_idx,
@@ -455,6 +477,7 @@ fn leg(
         capture,
         only_over_own,
         pass,
+        captures_passed,
         can_stop_after: false,
     })
 }

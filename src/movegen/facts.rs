@@ -159,7 +159,8 @@ impl Facts for PathFacts<'_, '_> {
         }
     }
     fn captures(&self) -> i32 {
-        self.w.victims[..self.w.len].iter().filter(|v| **v != 0).count() as i32
+        let swept: i32 = self.w.swept[..self.w.len].iter().map(|&n| i32::from(n)).sum();
+        self.w.victims[..self.w.len].iter().filter(|v| **v != 0).count() as i32 + swept
     }
     fn distance(&self, a: Square, b: Square) -> i32 {
         self.pos.rules.geometry.distance(a, b)

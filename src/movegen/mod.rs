@@ -63,6 +63,10 @@ pub struct Move {
     /// A drop from the hand: the type placed (`from` and the one landing
     /// are the drop square).
     pub(crate) drop: Option<TypeId>,
+    /// Landings (one bit each) reached by a range capture: every piece
+    /// strictly between the previous point of the path and that landing is
+    /// captured.
+    pub(crate) sweep: u8,
 }
 
 impl Move {
@@ -80,6 +84,7 @@ impl Move {
             n_shots: 0,
             chain: 0,
             drop: Some(ty),
+            sweep: 0,
         }
     }
     /// The type a drop places, or `None` for a move of a piece on the board.
@@ -112,12 +117,33 @@ impl Move {
     pub fn shots(&self) -> &[Square] {
         &self.shots[..usize::from(self.n_shots)]
     }
+    /// Whether landing `i` was reached by a range capture, which captures
+    /// every piece it passed over on the way there.
+    pub fn sweeps_to(&self, i: usize) -> bool {
+        i < 8 && self.sweep >> i & 1 == 1
+    }
+    /// The squares strictly between landing `i` and the point before it
+    /// (the origin, or landing `i - 1`), when they lie on one line.
+    pub fn squares_before<'g>(&self, geo: &'g crate::board::Geometry, i: usize) -> impl Iterator<Item = Square> + 'g {
+        let a = if i == 0 { self.from } else { self.path[i - 1] };
+        between(geo, a, self.path[i])
+    }
     /// The shots fired after landing `i`.
     pub fn shots_after(&self, i: usize) -> impl Iterator<Item = Square> + '_ {
         (0..usize::from(self.n_shots))
             .filter(move |&j| usize::from(self.shot_after[j]) == i)
             .map(|j| self.shots[j])
     }
+}
+
+/// The squares strictly between `a` and `b` on their common line (none if
+/// they share no line).
+pub(crate) fn between(geo: &crate::board::Geometry, a: Square, b: Square) -> impl Iterator<Item = Square> + '_ {
+    let ((x0, y0), (x1, y1)) = (geo.xy(a), geo.xy(b));
+    let (dx, dy) = (x1 - x0, y1 - y0);
+    let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+    let steps = if straight { dx.abs().max(dy.abs()) } else { 0 };
+    (1..steps).filter_map(move |k| geo.square(x0 + dx.signum() * k, y0 + dy.signum() * k))
 }
 
 /// A partial or complete path being walked for one piece.
@@ -132,6 +158,11 @@ pub(crate) struct Walker<'a> {
     pub(crate) path: [Square; MAX_LEGS],
     /// The enemy captured at each landing (0: none).
     pub(crate) victims: [Cell; MAX_LEGS],
+    /// How many pieces a range capture took on the way to each landing.
+    pub(crate) swept: [u8; MAX_LEGS],
+    /// Pieces the slide being walked has captured by passing over them so
+    /// far (given to the next landing).
+    pending_sweep: u8,
     pub(crate) len: usize,
     pub(crate) shots: [Square; MAX_SHOTS],
     pub(crate) shot_after: [u8; MAX_SHOTS],
@@ -161,6 +192,8 @@ impl<'a> Walker<'a> {
             from,
             path: [NO_SQUARE; MAX_LEGS],
             victims: [0; MAX_LEGS],
+            swept: [0; MAX_LEGS],
+            pending_sweep: 0,
             len: 0,
             shots: [NO_SQUARE; MAX_SHOTS],
             shot_after: [0; MAX_SHOTS],
@@ -258,7 +291,9 @@ impl<'a> Walker<'a> {
                             }
                             passed += 1;
                         }
+                        self.pending_sweep = if l.captures_passed { passed } else { 0 };
                     }
+                    self.pending_sweep = 0;
                 }
             }
         }
@@ -285,6 +320,7 @@ impl<'a> Walker<'a> {
         }
         self.path[self.len] = sq;
         self.victims[self.len] = occ;
+        self.swept[self.len] = std::mem::take(&mut self.pending_sweep);
         self.len += 1;
         let more = leg + 1 < prog.legs.len();
         let stop = if self.effects && self.rules.has_effects {
@@ -772,6 +808,25 @@ fn keep_royals_safe(pos: &Position, royals: &crate::dsl::TypeSet, out: &mut Vec<
                 None => {}
             }
         }
+        if m.sweep != 0 {
+            // A range capture clears a whole line: judge it on a copy.
+            let mut after = board.clone();
+            let mover = after[usize::from(m.from)];
+            for i in (0..m.landings().len()).filter(|&i| m.sweeps_to(i)) {
+                for sq in m.squares_before(&pos.rules.geometry, i) {
+                    after[usize::from(sq)] = 0;
+                }
+            }
+            after[usize::from(m.from)] = 0;
+            for &sq in m.landings() {
+                after[usize::from(sq)] = 0;
+            }
+            after[usize::from(m.to())] = mover;
+            return kings[..n_kings].iter().all(|&k| {
+                let k = if royals.contains(cell_type(mover)) && k == m.from { m.to() } else { k };
+                after[usize::from(k)] == 0 && k != m.to() || !attacked(pos, &after, enemy, k)
+            });
+        }
         let mut saved = [(NO_SQUARE, 0 as Cell); MAX_LEGS + 2];
         let mut n_saved = 0;
         let mut put = |board: &mut Vec<Cell>, sq: Square, c: Cell| {
@@ -807,6 +862,7 @@ fn keep_royals_safe(pos: &Position, royals: &crate::dsl::TypeSet, out: &mut Vec<
 
 type MoveKey = (
     u8,
+    u8,
     [Square; MAX_LEGS],
     u8,
     [Square; MAX_SHOTS],
@@ -816,7 +872,7 @@ type MoveKey = (
 );
 
 fn move_key(m: &Move) -> MoveKey {
-    (m.len, m.path, m.n_shots, m.shots, m.shot_after, m.promotion, m.chain)
+    (m.len, m.sweep, m.path, m.n_shots, m.shots, m.shot_after, m.promotion, m.chain)
 }
 
 fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
@@ -859,6 +915,10 @@ fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
         n_shots: w.n_shots as u8,
         chain: 0,
         drop: None,
+        sweep: w.swept[..w.len]
+            .iter()
+            .enumerate()
+            .fold(0, |bits, (i, &n)| if n > 0 { bits | 1 << i } else { bits }),
     };
     let ty = cell_type(w.mover());
     if let Some(p) = &rules.promotion

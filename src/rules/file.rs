@@ -115,6 +115,9 @@ pub struct MoveSpec {
     pub pass_over: Option<Spanned<u32>>,
     /// Slides: pieces may be passed over only on this many first squares.
     pub pass_within: Option<Spanned<u32>>,
+    /// Slides that pass over pieces: those pieces are captured (a range
+    /// capture; a condition on options).
+    pub captures_passed: Option<Text>,
     /// The move exists only while this condition holds (a condition on
     /// options is decided once when the rule file is compiled).
     pub when: Option<Text>,
@@ -134,6 +137,7 @@ pub struct LegSpec {
     pub only_over_own: Option<Text>,
     pub pass_over: Option<Spanned<u32>>,
     pub pass_within: Option<Spanned<u32>>,
+    pub captures_passed: Option<Text>,
     pub direction: Option<Text>,
     #[serde(default)]
     pub optional: bool,
