@@ -137,7 +137,9 @@ fn expected(geo: &Geometry, movement: &str, x: i32, y: i32) -> BTreeSet<Square> 
                 };
                 for (dx, dy) in first {
                     for n in 1..99 {
-                        let Some(s) = geo.square(x + dx * n, y + dy * n) else { break };
+                        let Some(s) = geo.square(x + dx * n, y + dy * n) else {
+                            break;
+                        };
                         out.insert(s);
                         // One 90-degree turn, on to the board's edge.
                         for turn in [(-dy, dx), (dy, -dx)] {
@@ -179,7 +181,12 @@ fn expected(geo: &Geometry, movement: &str, x: i32, y: i32) -> BTreeSet<Square> 
 fn drawn(rules: &Ruleset, kind: &str, x: i32, y: i32) -> BTreeSet<Square> {
     let geo = &rules.geometry;
     let k = rules.find_kind(kind).unwrap_or_else(|| panic!("no kind {kind}"));
-    let map = move_map(rules, rules.unpromoted_type(k), Colour::Black, geo.square(x, y).expect("square"));
+    let map = move_map(
+        rules,
+        rules.unpromoted_type(k),
+        Colour::Black,
+        geo.square(x, y).expect("square"),
+    );
     (0..geo.len() as Square)
         .filter(|&s| map.marks[usize::from(s)].is_some())
         .collect()
@@ -212,7 +219,10 @@ fn every_kind_moves_as_the_reference_table_says() {
     let (kinds, _) = table();
     assert_eq!(kinds.len(), 301, "301 kinds (§1)");
     let rules = load(&[]);
-    let bad: Vec<String> = kinds.iter().flat_map(|k| mismatches(&rules, &k.id, &k.movement)).collect();
+    let bad: Vec<String> = kinds
+        .iter()
+        .flat_map(|k| mismatches(&rules, &k.id, &k.movement))
+        .collect();
     assert!(bad.is_empty(), "{} mismatches:\n{}", bad.len(), bad.join("\n"));
 }
 

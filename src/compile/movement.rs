@@ -134,7 +134,10 @@ pub(super) fn program(
     if legs[..n - 1].iter().any(|l| l.captures_passed) {
         // Later legs would have to see the passed pieces gone.
         if report {
-            c.err(legs_span(m, piece), "a range capture (`captures_passed`) must be the move's last leg");
+            c.err(
+                legs_span(m, piece),
+                "a range capture (`captures_passed`) must be the move's last leg",
+            );
         }
         return None;
     }
@@ -462,7 +465,10 @@ fn leg(
     let captures_passed = match s.captures_passed {
         Some(t) if pass == Pass::NONE => {
             if report {
-                c.err(t.span(), "`captures_passed` belongs to a slide that passes over pieces (`pass_over` or `pass_within`)");
+                c.err(
+                    t.span(),
+                    "`captures_passed` belongs to a slide that passes over pieces (`pass_over` or `pass_within`)",
+                );
             }
             return None;
         }

@@ -823,7 +823,11 @@ fn keep_royals_safe(pos: &Position, royals: &crate::dsl::TypeSet, out: &mut Vec<
             }
             after[usize::from(m.to())] = mover;
             return kings[..n_kings].iter().all(|&k| {
-                let k = if royals.contains(cell_type(mover)) && k == m.from { m.to() } else { k };
+                let k = if royals.contains(cell_type(mover)) && k == m.from {
+                    m.to()
+                } else {
+                    k
+                };
                 after[usize::from(k)] == 0 && k != m.to() || !attacked(pos, &after, enemy, k)
             });
         }
@@ -872,7 +876,16 @@ type MoveKey = (
 );
 
 fn move_key(m: &Move) -> MoveKey {
-    (m.len, m.sweep, m.path, m.n_shots, m.shots, m.shot_after, m.promotion, m.chain)
+    (
+        m.len,
+        m.sweep,
+        m.path,
+        m.n_shots,
+        m.shots,
+        m.shot_after,
+        m.promotion,
+        m.chain,
+    )
 }
 
 fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {

@@ -1,0 +1,308 @@
+//! Taikyoku shogi rule scenarios: one test per special rule of the rules
+//! reference (`shared/reference/taikyoku-shogi.md`, cited as §), each
+//! named after the rule, with the expected moves taken from the reference
+//! text.
+//!
+//! Positions are piece lists on the 36x36 board (`"K a1, k aj36, TF e10"`:
+//! upper case Black, lower case White, `+CODE` a promoted piece under its
+//! original code). Unless a test needs otherwise, Black's king stands on a1
+//! and crown prince on b1, White's on aj36 and ai36, out of the way.
+
+use gunbai::compile::OptionOverride;
+use gunbai::position::Position;
+use gunbai::rules::load_variant;
+use gunbai::ruleset::Result3;
+
+mod common;
+use common::*;
+
+const ROYALS: &str = "K a1, CP b1, k aj36, cp ai36";
+
+fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
+    let overrides: Vec<OptionOverride> = opts.iter().map(|o| o.parse().expect("NAME=VALUE")).collect();
+    let rules = load_variant("taikyoku", &overrides).unwrap_or_else(|e| panic!("taikyoku with {opts:?}: {e}"));
+    let mut grid = vec![vec![None::<String>; 36]; 36];
+    for item in pieces.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (code, name) = item.split_once(' ').expect("CODE square");
+        let s = rules
+            .geometry
+            .parse_square(name)
+            .unwrap_or_else(|| panic!("bad square {name}"));
+        let (x, y) = rules.geometry.xy(s);
+        grid[y as usize][x as usize] = Some(code.to_string());
+    }
+    let rows: Vec<String> = grid
+        .iter()
+        .rev()
+        .map(|rank| {
+            let mut items = Vec::new();
+            let mut empty = 0;
+            for cell in rank {
+                match cell {
+                    None => empty += 1,
+                    Some(c) => {
+                        if empty > 0 {
+                            items.push(empty.to_string());
+                            empty = 0;
+                        }
+                        items.push(c.clone());
+                    }
+                }
+            }
+            if empty > 0 {
+                items.push(empty.to_string());
+            }
+            items.join(",")
+        })
+        .collect();
+    let text = format!("{} {side} -", rows.join("/"));
+    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+}
+
+fn with_royals(pieces: &str) -> String {
+    format!("{ROYALS}, {pieces}")
+}
+
+/// The landings of the legal moves from `from` that end on `to`'s file
+/// or line, as canonical texts.
+fn reaches(pos: &Position, from: &str, to: &str) -> bool {
+    moves_from(pos, from)
+        .iter()
+        .any(|m| m.rsplit(['-', 'x']).next().map(|t| t.trim_end_matches(['+', '='])) == Some(to))
+}
+
+// ---------------------------------------------------------------------------
+// §2 End of the game
+
+#[test]
+fn losing_the_king_alone_does_not_end_the_game_while_the_crown_prince_lives() {
+    // §2: a player loses when all of his royals are captured.
+    let mut pos = position(&[], &with_royals("FCH aj10, FCH ai10"), "b");
+    play(&mut pos, "aj10xaj36=");
+    assert!(pos.outcome().is_none(), "White still has its crown prince");
+    play(&mut pos, "ai36-ah35");
+    play(&mut pos, "ai10-ai11");
+    assert!(pos.outcome().is_none());
+}
+
+#[test]
+fn capturing_the_last_royal_wins() {
+    // §2: White's only royal is its crown prince.
+    let mut pos = position(&[], "K a1, CP b1, cp ai36, FCH ai10", "b");
+    play(&mut pos, "ai10xai36=");
+    assert_eq!(pos.outcome().map(|o| o.black), Some(Result3::Win));
+}
+
+#[test]
+fn there_is_no_check_rule() {
+    // §1: royals may stand attacked; a move that leaves the king attacked
+    // is legal.
+    let pos = position(&[], "K e5, CP a1, fch h6, k aj36, cp ai36", "b");
+    assert_legal(
+        &pos,
+        "e5-e6",
+        "no check rule: the king may step onto an attacked square",
+    );
+}
+
+// ---------------------------------------------------------------------------
+// §6 Promotion
+
+#[test]
+fn promotion_zone_is_the_far_eleven_ranks() {
+    // §6.1 default: Black's zone is ranks 26-36; a move must end there (§6.2
+    // trigger `end`), and promotion is optional.
+    let pos = position(&[], &with_royals("P e25, P g24"), "b");
+    assert_legal(&pos, "e25-e26+", "ends in the zone");
+    assert_legal(&pos, "e25-e26=", "promotion is optional by default");
+    assert_legal(&pos, "g24-g25", "rank 25 is not in the zone");
+    assert_illegal(&pos, "g24-g25+", "rank 25 is not in the zone");
+}
+
+#[test]
+fn promotion_zone_of_seven_ranks_under_its_option() {
+    // §6.1, Ludii: the far 7 ranks (30-36).
+    let pos = position(&["zone_ranks=7"], &with_royals("P e29, P g26"), "b");
+    assert_legal(&pos, "e29-e30+", "rank 30 is in a 7-rank zone");
+    assert_illegal(&pos, "g26-g27+", "rank 27 is not in a 7-rank zone");
+}
+
+#[test]
+fn promotion_on_leaving_the_zone_under_start_or_end() {
+    // §6.2, Ludii: a move that starts in the zone may promote.
+    let pos = position(&["promotion_trigger=start_or_end"], &with_royals("GB e26"), "b");
+    assert_legal(&pos, "e26-e25+", "starts in the zone");
+    let pos = position(&[], &with_royals("GB e26"), "b");
+    assert_illegal(&pos, "e26-e25+", "default: the move must end in the zone");
+}
+
+#[test]
+fn compulsory_promotion_under_its_option() {
+    // §6.2, taikyoku-shogi.github.io promotes automatically.
+    let pos = position(&["promotion_compulsory=true"], &with_royals("P e25"), "b");
+    assert_legal(&pos, "e25-e26+", "promotes");
+    assert_illegal(&pos, "e25-e26=", "may not decline");
+}
+
+#[test]
+fn a_promoted_piece_never_promotes_again() {
+    // §6.4: a crown prince made from a drunk elephant does not become a
+    // king; a drunk elephant that has not promoted does.
+    let pos = position(&[], &with_royals("+DE e26, DE h26"), "b");
+    assert_legal(&pos, "e26-e27", "a promoted piece moves in the zone without promoting");
+    assert_illegal(&pos, "e26-e27+", "it never promotes again");
+    assert_legal(&pos, "h26-h27+", "an unpromoted drunk elephant promotes in the zone");
+}
+
+#[test]
+fn promotion_by_capture_under_its_option() {
+    // §6.1, §6.3 (older English Wikipedia): no zone; a promotable piece
+    // promotes, compulsorily, at the end of a capturing move.
+    let pos = position(&["promotion_rule=capture"], &with_royals("P e10, p e11, P g25"), "b");
+    assert_legal(&pos, "e10xe11+", "a capture promotes");
+    assert_illegal(&pos, "e10xe11=", "compulsorily");
+    assert_legal(&pos, "g25-g26", "entering the camp does nothing");
+    assert_illegal(&pos, "g25-g26+", "no zone");
+}
+
+#[test]
+fn stranded_pieces_must_promote_under_the_last_rank_option() {
+    // §6.2, yetiowin805/taikyoku_shogi: a pawn that could not move again.
+    let pos = position(&["last_rank_forced_promotion=true"], &with_royals("P e35, P g34"), "b");
+    assert_legal(&pos, "e35-e36+", "forced");
+    assert_illegal(&pos, "e35-e36=", "a pawn on the last rank could not move");
+    assert_legal(&pos, "g34-g35=", "a pawn on rank 35 can still move");
+    let pos = position(&[], &with_royals("P e35"), "b");
+    assert_legal(&pos, "e35-e36=", "default: it may stay, stranded");
+}
+
+// ---------------------------------------------------------------------------
+// §5.2 Lion moves
+
+#[test]
+fn lion_move_igui_double_capture_and_pass() {
+    // §5.2 (chu lion): capture an adjacent enemy and return (igui), capture
+    // two, pass by stepping out and back, jump to distance two.
+    let pos = position(&[], &with_royals("L e10, p e11, p e12"), "b");
+    assert_legal(&pos, "e10xe11-e10", "igui");
+    assert_legal(&pos, "e10xe11xe12", "double capture");
+    assert_legal(&pos, "e10-d10-e10", "a pass through an empty neighbour (R6)");
+    assert_legal(&pos, "e10xe12", "a jump to the second square");
+    assert_legal(&pos, "e10-g12", "a jump over nothing");
+}
+
+// ---------------------------------------------------------------------------
+// §5.3 Jump-then-slide and pass-over moves
+
+#[test]
+fn jump_then_slide_passes_pieces_only_on_the_squares_before_its_jump_square() {
+    // §5.3, treacherous fox: along F it may jump to the 2nd or 3rd square
+    // (over anything) and slide on from there.
+    let pos = position(&[], &with_royals("TF e10, P e11, p e12"), "b");
+    assert_legal(&pos, "e10xe12", "captures on the 2nd square, jumping the 1st");
+    assert_legal(&pos, "e10-e13", "jumps to the 3rd square");
+    assert_legal(&pos, "e10-e20", "and slides on");
+    let pos = position(&[], &with_royals("TF e10, P e11, p e13"), "b");
+    assert_legal(&pos, "e10xe13", "captures on the 3rd square");
+    assert!(!reaches(&pos, "e10", "e14"), "an enemy on the 3rd square stops it");
+    let pos = position(&[], &with_royals("TF e10, P e11, P e12, P e13"), "b");
+    assert!(
+        !moves_from(&pos, "e10")
+            .iter()
+            .any(|m| m.starts_with("e10-e1") && m.len() == 7),
+        "three pieces in a row block it: {:?}",
+        moves_from(&pos, "e10")
+    );
+}
+
+#[test]
+fn pass_over_three_passes_up_to_three_pieces_anywhere_on_the_line() {
+    // §5.3, ancient dragon (pass-over-3 F B): up to three pieces passed,
+    // friend or foe, unaffected.
+    let pieces = with_royals("AD e10, P e12, p e14, P e16, p e20, p e22");
+    let pos = position(&[], &pieces, "b");
+    assert_legal(&pos, "e10-e19", "past three pieces to an empty square");
+    assert_legal(&pos, "e10xe20", "captures the fourth piece");
+    assert!(!reaches(&pos, "e10", "e21"), "but may not pass a fourth");
+    assert_legal(&pos, "e10xe14", "captures a piece it could pass");
+    let pos = position(&["pass_over_limit=2"], &pieces, "b");
+    assert_legal(&pos, "e10-e15", "MB: past two pieces");
+    assert!(!reaches(&pos, "e10", "e17"), "but not three");
+}
+
+#[test]
+fn free_eagle_jumps_further_along_the_forward_diagonals() {
+    // §7.2 tsg: along ALL8 a jump to the 2nd or 3rd square, along FL FR
+    // also to the 4th, then a slide on.
+    let pieces = with_royals("FE j10, P j11, P j12, P j13, P k11, P l12, P m13");
+    let pos = position(&[], &pieces, "b");
+    assert!(!reaches(&pos, "j10", "j14"), "forward: pieces on 3 squares block it");
+    assert_legal(&pos, "j10-n14", "forward-right: jumps to the 4th square");
+    assert_legal(&pos, "j10-p16", "and slides on");
+}
+
+#[test]
+fn free_eagle_igui_only_in_the_tsg_reading() {
+    // §5.5: the free eagle captures an adjacent enemy without moving
+    // ([EXT-TSG]); [EXT-MB] has no igui.
+    let pos = position(&[], &with_royals("FE j10, p j11"), "b");
+    assert_legal(&pos, "j10xj11-j10", "igui");
+    let pos = position(&["free_eagle=mb"], &with_royals("FE j10, p j11"), "b");
+    assert_illegal(&pos, "j10xj11-j10", "no igui under mb");
+}
+
+#[test]
+fn heavenly_tetrarch_king_igui_under_its_option() {
+    // §7.2: igui only in the [EXT-MB] reading.
+    let pos = position(&[], &with_royals("HTK j10, p j11"), "b");
+    assert_illegal(&pos, "j10xj11-j10", "default: no igui");
+    let pos = position(
+        &["heavenly_tetrarch_king_igui=true"],
+        &with_royals("HTK j10, p j11"),
+        "b",
+    );
+    assert_legal(&pos, "j10xj11-j10", "igui under the option");
+}
+
+// ---------------------------------------------------------------------------
+// §5.4 Hook moves
+
+#[test]
+fn hook_mover_turns_once_at_an_empty_square() {
+    // §5.4 (dai-dai §5.5): a rook move with at most one 90-degree turn at
+    // an empty square.
+    let pos = position(&[], &with_royals("HM e10, P e14, p h12"), "b");
+    assert_legal(&pos, "e10-e12-g12", "turns at e12");
+    assert_legal(&pos, "e10-e12xh12", "and captures after the turn");
+    assert!(!reaches(&pos, "e10", "e15"), "its own pawn blocks the line");
+}
+
+#[test]
+fn goblin_hooks_diagonally_and_steps_orthogonally_only_under_the_option() {
+    // §5.4: the long-nosed goblin's diagonal hook; the orthogonal step is
+    // [EXT-MB]'s option.
+    let pos = position(&[], &with_royals("T j10"), "b");
+    assert_legal(&pos, "j10-l12-n10", "diagonal hook");
+    assert_illegal(&pos, "j10-j11", "no orthogonal step by default");
+    let pos = position(&["goblin_orthogonal_step=true"], &with_royals("T j10"), "b");
+    assert_legal(&pos, "j10-j11", "orthogonal step under the option");
+}
+
+// ---------------------------------------------------------------------------
+// §2 Repetition and no legal move
+
+#[test]
+fn repeating_a_position_is_forbidden_by_default() {
+    // §2, R9: forbid_repeat (chu's rule): White's fourth move would bring
+    // back the start position with Black to move.
+    let mut pos = position(&[], &with_royals("FCH e10, fch g20"), "b");
+    for m in ["e10-e11", "g20-g21", "e11-e10"] {
+        play(&mut pos, m);
+    }
+    assert_illegal(&pos, "g21-g20", "would recreate a position with Black to move");
+    let mut pos = position(&["repetition=none"], &with_royals("FCH e10, fch g20"), "b");
+    for m in ["e10-e11", "g20-g21", "e11-e10"] {
+        play(&mut pos, m);
+    }
+    assert_legal(&pos, "g21-g20", "no repetition rule under none");
+}
