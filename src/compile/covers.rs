@@ -108,6 +108,7 @@ fn same_legs(a: &Program, b: &Program) -> bool {
                 && x.follow == y.follow
                 && x.capture == y.capture
                 && x.only_over_own == y.only_over_own
+                && x.over_lower == y.over_lower
                 && x.can_stop_after == y.can_stop_after
         })
 }
@@ -133,7 +134,11 @@ pub fn covers(
     }
     let mut need = Vec::new();
     for (p, &cond) in small.iter().zip(small_conditional) {
-        if p.legs.len() == 1 && !cond {
+        if p.legs.iter().any(|l| l.over_lower.is_some()) {
+            // A range jump depends on ranks, which the test does not
+            // compare: never counted as covered.
+            return false;
+        } else if p.legs.len() == 1 && !cond {
             need.clear();
             atoms(&p.legs[0], offsets, &mut need);
             if !need.iter().all(|n| have.iter().any(|h| h.covers(*n))) {

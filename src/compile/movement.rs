@@ -17,6 +17,9 @@ struct LegFields<'a> {
     symmetry: &'a Option<Text>,
     capture: &'a Option<Text>,
     only_over_own: &'a Option<Text>,
+    over_lower_rank: &'a Option<Text>,
+    beyond_lower_only: &'a Option<Text>,
+    beyond_empty: &'a Option<Text>,
     direction: Option<&'a Text>,
     optional: bool,
 }
@@ -31,6 +34,9 @@ impl<'a> From<&'a LegSpec> for LegFields<'a> {
             symmetry: &l.symmetry,
             capture: &l.capture,
             only_over_own: &l.only_over_own,
+            over_lower_rank: &l.over_lower_rank,
+            beyond_lower_only: &l.beyond_lower_only,
+            beyond_empty: &l.beyond_empty,
             direction: l.direction.as_ref(),
             optional: l.optional,
         }
@@ -56,6 +62,9 @@ pub(super) fn program(
         symmetry: &m.symmetry,
         capture: &m.capture,
         only_over_own: &m.only_over_own,
+        over_lower_rank: &m.over_lower_rank,
+        beyond_lower_only: &m.beyond_lower_only,
+        beyond_empty: &m.beyond_empty,
         direction: None,
         optional: false,
     };
@@ -66,7 +75,10 @@ pub(super) fn program(
                 || m.jump.is_some()
                 || m.range.is_some()
                 || m.symmetry.is_some()
-                || m.capture.is_some();
+                || m.capture.is_some()
+                || m.over_lower_rank.is_some()
+                || m.beyond_lower_only.is_some()
+                || m.beyond_empty.is_some();
             if has_inline && report {
                 let span = legs_span(m, piece);
                 c.err(
@@ -233,6 +245,9 @@ fn legs_span(m: &MoveSpec, piece: &Text) -> std::ops::Range<usize> {
                 symmetry: &m.symmetry,
                 capture: &m.capture,
                 only_over_own: &m.only_over_own,
+                over_lower_rank: &m.over_lower_rank,
+                beyond_lower_only: &m.beyond_lower_only,
+                beyond_empty: &m.beyond_empty,
                 direction: None,
                 optional: false,
             };
@@ -436,6 +451,7 @@ fn leg(
         }
         None => false,
     };
+    let over_lower = rank_jump(c, s, mode, report);
     Some(Leg {
         mode,
         offsets: offsets_idx,
@@ -443,7 +459,43 @@ fn leg(
         follow: Vec::new(),
         capture,
         only_over_own,
+        over_lower,
         can_stop_after: false,
+    })
+}
+
+/// A slide's range-jump keys: `over_lower_rank` and the two readings of
+/// what lies beyond a passed piece, each a condition on options.
+fn rank_jump(c: &mut Checker, s: &LegFields, mode: LegMode, report: bool) -> Option<RankJump> {
+    let slide = matches!(mode, LegMode::Slide { .. });
+    let mut flag = |t: &Option<Text>, what: &str| -> bool {
+        let Some(t) = t else { return false };
+        if !slide {
+            if report {
+                c.err(t.span(), format!("`{what}` belongs to a slide"));
+            }
+            return false;
+        }
+        c.options_condition(t)
+    };
+    let on = flag(s.over_lower_rank, "over_lower_rank");
+    let beyond_lower_only = flag(s.beyond_lower_only, "beyond_lower_only");
+    let beyond_empty = flag(s.beyond_empty, "beyond_empty");
+    if s.over_lower_rank.is_none() && report && slide {
+        for (t, what) in [
+            (s.beyond_lower_only, "beyond_lower_only"),
+            (s.beyond_empty, "beyond_empty"),
+        ] {
+            if let Some(t) = t {
+                let d = Diagnostic::error(t.span(), format!("`{what}` needs `over_lower_rank`"))
+                    .with_help("it says what a range jump may do beyond the pieces it passes over");
+                c.push(d);
+            }
+        }
+    }
+    on.then_some(RankJump {
+        beyond_lower_only,
+        beyond_empty,
     })
 }
 
