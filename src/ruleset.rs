@@ -21,6 +21,8 @@ pub struct Kind {
     pub promotes_to: Option<usize>,
     /// The rule file's `value` (engine piece value), if given.
     pub value: Option<i32>,
+    /// Rank for range jumps (`over_lower_rank`); 0 by default.
+    pub rank: u8,
     pub doc: String,
 }
 
@@ -34,6 +36,8 @@ pub struct PieceType {
     pub promotes_to: Option<TypeId>,
     /// Text code: the kind's code, or `+` and the original kind's code.
     pub code: String,
+    /// The rank of its current kind, for range jumps.
+    pub rank: u8,
 }
 
 /// How a leg chooses its squares.
@@ -100,6 +104,8 @@ pub struct Leg {
     pub pass: Pass,
     /// A range capture: the pieces the slide passes over are captured.
     pub captures_passed: bool,
+    /// A slide that may pass over pieces of lower rank (a range jump).
+    pub over_lower: Option<RankJump>,
     /// The move may end after this leg.
     pub can_stop_after: bool,
 }
@@ -128,6 +134,18 @@ impl Pass {
     pub fn covers(self, other: Pass) -> bool {
         self.pieces >= other.pieces && self.within >= other.within
     }
+}
+
+/// How a range-jumping slide treats the squares beyond the pieces it passes
+/// over (pieces of either side whose rank is lower than the mover's; they
+/// stay on the board).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RankJump {
+    /// Beyond a passed piece, only enemies of lower rank may be captured
+    /// (otherwise any enemy, up to the first piece it cannot pass).
+    pub beyond_lower_only: bool,
+    /// Beyond a passed piece, empty squares may be landed on.
+    pub beyond_empty: bool,
 }
 
 /// A movement alternative: a sequence of legs.

@@ -306,3 +306,53 @@ fn repeating_a_position_is_forbidden_by_default() {
     }
     assert_legal(&pos, "g21-g20", "no repetition rule under none");
 }
+
+// ---------------------------------------------------------------------------
+// §5.1 Range capture
+
+#[test]
+fn range_capture_takes_every_lower_ranked_piece_it_passes_friend_or_foe() {
+    // §5.1: a great general (rank 3) slides over pieces of lower rank and
+    // captures all of them, its own included (R5); the destination is empty
+    // or a lower-ranked enemy (R4 `lower`); a king (rank 4) ends the line.
+    let pieces = with_royals("GG r10, P r12, p r14, vg r17, k r20");
+    let pieces = pieces.replace("k aj36, ", "");
+    let pos = position(&[], &pieces, "b");
+    assert_legal(&pos, "r10-r11", "a plain step");
+    assert_legal(&pos, "r10xr13", "passes (and takes) its own pawn");
+    assert_legal(&pos, "r10xr14", "takes the enemy pawn too");
+    assert_legal(&pos, "r10xr17", "a vice general (rank 2) is lower");
+    assert_legal(&pos, "r10xr19", "an empty square beyond them all");
+    assert!(!reaches(&pos, "r10", "r20"), "the king (rank 4) cannot be taken");
+    assert!(!reaches(&pos, "r10", "r21"), "nor passed");
+    let mut after = pos.clone();
+    play(&mut after, "r10xr19");
+    for gone in ["r12", "r14", "r17"] {
+        assert_eq!(code_at(&after, gone), None, "{gone} was passed over: captured");
+    }
+    assert_eq!(code_at(&after, "r20"), Some("k".into()));
+}
+
+#[test]
+fn range_capture_may_take_the_first_higher_enemy_under_any_enemy() {
+    // §5.1 R4 `any_enemy` (Ludii): the first piece of equal or higher rank
+    // ends the line and may be taken if it is an enemy.
+    let pieces = with_royals("GG r10, p r14, k r20").replace("k aj36, ", "");
+    let pos = position(&["range_capture_target=any_enemy"], &pieces, "b");
+    assert_legal(&pos, "r10xr20", "takes the king beyond a pawn");
+    let pos = position(&[], &pieces, "b");
+    assert!(!reaches(&pos, "r10", "r20"), "default lower: it may not");
+}
+
+#[test]
+fn range_capture_stops_at_a_piece_of_equal_or_higher_rank() {
+    // §3.3, §5.1: a rook general (rank 1) may not pass a vice general
+    // (rank 2) or another rook general; an ordinary piece (rank 0) may
+    // not pass anything.
+    let pos = position(&[], &with_royals("FLG e10, vg e13, P e11, FLG h10, flg h12"), "b");
+    assert_legal(&pos, "e10xe12", "passes its own pawn");
+    assert!(!reaches(&pos, "e10", "e13"), "a vice general outranks it");
+    assert!(!reaches(&pos, "e10", "e14"), "and ends the line");
+    assert!(!reaches(&pos, "h10", "h12"), "equal rank: not taken under `lower`");
+    assert!(!reaches(&pos, "h10", "h13"), "equal rank: not passed");
+}

@@ -126,6 +126,7 @@ fn same_legs(a: &Program, b: &Program) -> bool {
                 && x.only_over_own == y.only_over_own
                 && x.pass == y.pass
                 && x.captures_passed == y.captures_passed
+                && x.over_lower == y.over_lower
                 && x.can_stop_after == y.can_stop_after
         })
 }
@@ -151,7 +152,11 @@ pub fn covers(
     }
     let mut need = Vec::new();
     for (p, &cond) in small.iter().zip(small_conditional) {
-        if p.legs.len() == 1 && !cond {
+        if p.legs.iter().any(|l| l.over_lower.is_some()) {
+            // A range jump depends on ranks, which the test does not
+            // compare: never counted as covered.
+            return false;
+        } else if p.legs.len() == 1 && !cond {
             need.clear();
             atoms(&p.legs[0], offsets, &mut need);
             if !need.iter().all(|n| have.iter().any(|h| h.covers(*n))) {

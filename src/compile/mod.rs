@@ -125,6 +125,8 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
 /// history), so the bound keeps a hostile file's memory in check; the
 /// largest historical variants need a few hundred.
 pub const MAX_TYPES: usize = 2048;
+/// The highest rank a piece may have (`rank`, for range jumps).
+pub const MAX_RANK: u8 = 100;
 
 fn too_many_types(span: Range<usize>) -> Diagnostic {
     Diagnostic::error(
@@ -358,6 +360,18 @@ impl Checker<'_> {
                     None
                 }
             });
+            let rank = p.rank.as_ref().map_or(0, |r| match u8::try_from(*r.get_ref()) {
+                Ok(n) if n <= MAX_RANK => n,
+                _ => {
+                    let d = Diagnostic::error(
+                        r.span(),
+                        format!("a piece's rank must be a whole number from 0 to {MAX_RANK}"),
+                    )
+                    .with_help("ranks order the pieces a range jump may pass over, e.g. `rank = 1`");
+                    self.push(d);
+                    0
+                }
+            });
             kinds.push(Kind {
                 id: pid.clone(),
                 code: code.clone(),
@@ -365,6 +379,7 @@ impl Checker<'_> {
                 tags: p.tags.iter().map(|t| t.get_ref().clone()).collect(),
                 promotes_to: None,
                 value,
+                rank,
                 doc: p.doc.clone(),
             });
         }
@@ -392,6 +407,7 @@ impl Checker<'_> {
                 promoted_from: None,
                 promotes_to: None,
                 code: kind.code.clone(),
+                rank: kind.rank,
             })
             .collect();
         let repromote = self.repromote(f);
@@ -422,6 +438,7 @@ impl Checker<'_> {
                     promoted_from: Some(k),
                     promotes_to: None,
                     code: format!("{}{}", "+".repeat(depth), kinds[k].code),
+                    rank: kinds[t].rank,
                 });
                 let id = types.len() - 1;
                 types[prev].promotes_to = Some(id as TypeId);
@@ -791,13 +808,30 @@ impl Checker<'_> {
         texts.extend(f.victory.both_lose.as_ref());
         for p in &f.pieces {
             texts.extend(p.moves.iter().filter_map(|m| m.when.as_ref()));
-            texts.extend(p.moves.iter().filter_map(|m| m.only_over_own.as_ref()));
-            texts.extend(
-                p.moves
-                    .iter()
-                    .flat_map(|m| m.legs.iter().flatten())
-                    .filter_map(|l| l.only_over_own.as_ref()),
-            );
+            for m in &p.moves {
+                texts.extend(
+                    [
+                        &m.only_over_own,
+                        &m.over_lower_rank,
+                        &m.beyond_lower_only,
+                        &m.beyond_empty,
+                    ]
+                    .into_iter()
+                    .flatten(),
+                );
+                for l in m.legs.iter().flatten() {
+                    texts.extend(
+                        [
+                            &l.only_over_own,
+                            &l.over_lower_rank,
+                            &l.beyond_lower_only,
+                            &l.beyond_empty,
+                        ]
+                        .into_iter()
+                        .flatten(),
+                    );
+                }
+            }
             if let Some(s) = &p.shoot {
                 texts.extend(
                     s.over

@@ -20,6 +20,9 @@ struct LegFields<'a> {
     pass_over: &'a Option<Spanned<u32>>,
     pass_within: &'a Option<Spanned<u32>>,
     captures_passed: &'a Option<Text>,
+    over_lower_rank: &'a Option<Text>,
+    beyond_lower_only: &'a Option<Text>,
+    beyond_empty: &'a Option<Text>,
     direction: Option<&'a Text>,
     optional: bool,
 }
@@ -37,6 +40,9 @@ impl<'a> From<&'a LegSpec> for LegFields<'a> {
             pass_over: &l.pass_over,
             pass_within: &l.pass_within,
             captures_passed: &l.captures_passed,
+            over_lower_rank: &l.over_lower_rank,
+            beyond_lower_only: &l.beyond_lower_only,
+            beyond_empty: &l.beyond_empty,
             direction: l.direction.as_ref(),
             optional: l.optional,
         }
@@ -65,6 +71,9 @@ pub(super) fn program(
         pass_over: &m.pass_over,
         pass_within: &m.pass_within,
         captures_passed: &m.captures_passed,
+        over_lower_rank: &m.over_lower_rank,
+        beyond_lower_only: &m.beyond_lower_only,
+        beyond_empty: &m.beyond_empty,
         direction: None,
         optional: false,
     };
@@ -78,7 +87,10 @@ pub(super) fn program(
                 || m.capture.is_some()
                 || m.pass_over.is_some()
                 || m.pass_within.is_some()
-                || m.captures_passed.is_some();
+                || m.captures_passed.is_some()
+                || m.over_lower_rank.is_some()
+                || m.beyond_lower_only.is_some()
+                || m.beyond_empty.is_some();
             if has_inline && report {
                 let span = legs_span(m, piece);
                 c.err(
@@ -258,6 +270,9 @@ fn legs_span(m: &MoveSpec, piece: &Text) -> std::ops::Range<usize> {
                 pass_over: &m.pass_over,
                 pass_within: &m.pass_within,
                 captures_passed: &m.captures_passed,
+                over_lower_rank: &m.over_lower_rank,
+                beyond_lower_only: &m.beyond_lower_only,
+                beyond_empty: &m.beyond_empty,
                 direction: None,
                 optional: false,
             };
@@ -462,12 +477,13 @@ fn leg(
         None => false,
     };
     let pass = pass(c, s, mode, report)?;
+    let over_lower = rank_jump(c, s, mode, report);
     let captures_passed = match s.captures_passed {
-        Some(t) if pass == Pass::NONE => {
+        Some(t) if pass == Pass::NONE && over_lower.is_none() => {
             if report {
                 c.err(
                     t.span(),
-                    "`captures_passed` belongs to a slide that passes over pieces (`pass_over` or `pass_within`)",
+                    "`captures_passed` belongs to a slide that passes over pieces (`over_lower_rank`, `pass_over` or `pass_within`)",
                 );
             }
             return None;
@@ -484,6 +500,7 @@ fn leg(
         only_over_own,
         pass,
         captures_passed,
+        over_lower,
         can_stop_after: false,
     })
 }
@@ -523,6 +540,41 @@ fn pass(c: &mut Checker, s: &LegFields, mode: LegMode, report: bool) -> Option<P
             within: w.unwrap_or(u8::MAX),
         },
         (None, Some(w)) => Pass { pieces: w, within: w },
+    })
+}
+
+/// A slide's range-jump keys: `over_lower_rank` and the two readings of
+/// what lies beyond a passed piece, each a condition on options.
+fn rank_jump(c: &mut Checker, s: &LegFields, mode: LegMode, report: bool) -> Option<RankJump> {
+    let slide = matches!(mode, LegMode::Slide { .. });
+    let mut flag = |t: &Option<Text>, what: &str| -> bool {
+        let Some(t) = t else { return false };
+        if !slide {
+            if report {
+                c.err(t.span(), format!("`{what}` belongs to a slide"));
+            }
+            return false;
+        }
+        c.options_condition(t)
+    };
+    let on = flag(s.over_lower_rank, "over_lower_rank");
+    let beyond_lower_only = flag(s.beyond_lower_only, "beyond_lower_only");
+    let beyond_empty = flag(s.beyond_empty, "beyond_empty");
+    if s.over_lower_rank.is_none() && report && slide {
+        for (t, what) in [
+            (s.beyond_lower_only, "beyond_lower_only"),
+            (s.beyond_empty, "beyond_empty"),
+        ] {
+            if let Some(t) = t {
+                let d = Diagnostic::error(t.span(), format!("`{what}` needs `over_lower_rank`"))
+                    .with_help("it says what a range jump may do beyond the pieces it passes over");
+                c.push(d);
+            }
+        }
+    }
+    on.then_some(RankJump {
+        beyond_lower_only,
+        beyond_empty,
     })
 }
 

@@ -269,6 +269,11 @@ impl<'a> Walker<'a> {
                         }
                     }
                 }
+                LegMode::Slide { max } if l.over_lower.is_some() => {
+                    if self.range_jump(prog, leg, cur, o, max, f) {
+                        return true;
+                    }
+                }
                 LegMode::Slide { max } => {
                     let mut sq = cur;
                     let (mut n, mut passed) = (0u8, 0u8);
@@ -298,6 +303,57 @@ impl<'a> Walker<'a> {
             }
         }
         false
+    }
+
+    /// A slide that may pass over pieces (of either side) whose rank is
+    /// lower than the mover's. Up to the first piece it is a plain slide;
+    /// beyond a passed piece it lands on enemies (of lower rank only, with
+    /// `beyond_lower_only`) and, with `beyond_empty`, on empty squares. The
+    /// first piece it cannot pass ends the line.
+    #[inline(never)]
+    fn range_jump<F: FnMut(&Walker) -> bool>(
+        &mut self,
+        prog: &Program,
+        leg: usize,
+        cur: Square,
+        o: u8,
+        max: Option<u8>,
+        f: &mut F,
+    ) -> bool {
+        let Some(rj) = prog.legs[leg].over_lower else {
+            return false;
+        };
+        let types = &self.rules.types;
+        let rank = types[usize::from(cell_type(self.piece))].rank;
+        let table = &self.rules.offsets;
+        // A range capture (`captures_passed`) takes every piece it passes,
+        // and its `beyond_lower_only` holds from the first square on.
+        let sweeps = prog.legs[leg].captures_passed;
+        let (mut sq, mut n, mut passed) = (cur, 0u8, 0u8);
+        loop {
+            sq = table.target(o, sq);
+            if sq == NO_SQUARE {
+                return false;
+            }
+            n += 1;
+            let occ = self.occupant(sq);
+            let lower = occ != 0 && types[usize::from(cell_type(occ))].rank < rank;
+            let may_land = if occ == 0 {
+                passed == 0 || rj.beyond_empty
+            } else {
+                (passed == 0 && !sweeps) || lower || !rj.beyond_lower_only
+            };
+            if may_land {
+                self.pending_sweep = if sweeps { passed } else { 0 };
+                if self.land(prog, leg, sq, o, occ, f) {
+                    return true;
+                }
+            }
+            if (occ != 0 && !lower) || max.is_some_and(|m| n >= m) {
+                return false;
+            }
+            passed += u8::from(occ != 0);
+        }
     }
 
     #[inline]

@@ -91,6 +91,9 @@ pub struct PieceSpec {
     /// The piece's worth to a searching engine, in hundredths of a pawn-like
     /// unit (absent: derived from its mobility on an empty board).
     pub value: Option<Spanned<i64>>,
+    /// The piece's rank for range jumps (`over_lower_rank`): a small
+    /// integer, 0 when absent.
+    pub rank: Option<Spanned<i64>>,
     #[serde(default)]
     pub doc: String,
 }
@@ -118,6 +121,15 @@ pub struct MoveSpec {
     /// Slides that pass over pieces: those pieces are captured (a range
     /// capture; a condition on options).
     pub captures_passed: Option<Text>,
+    /// Range jump (slides, a condition on options): the slide may pass
+    /// over pieces of either side whose rank is lower than the mover's.
+    pub over_lower_rank: Option<Text>,
+    /// With `over_lower_rank`: beyond a passed piece only enemies of lower
+    /// rank than the mover may be captured (condition on options).
+    pub beyond_lower_only: Option<Text>,
+    /// With `over_lower_rank`: empty squares beyond a passed piece may be
+    /// landed on (condition on options; default: only captures).
+    pub beyond_empty: Option<Text>,
     /// The move exists only while this condition holds (a condition on
     /// options is decided once when the rule file is compiled).
     pub when: Option<Text>,
@@ -138,6 +150,9 @@ pub struct LegSpec {
     pub pass_over: Option<Spanned<u32>>,
     pub pass_within: Option<Spanned<u32>>,
     pub captures_passed: Option<Text>,
+    pub over_lower_rank: Option<Text>,
+    pub beyond_lower_only: Option<Text>,
+    pub beyond_empty: Option<Text>,
     pub direction: Option<Text>,
     #[serde(default)]
     pub optional: bool,
