@@ -356,3 +356,32 @@ fn range_capture_stops_at_a_piece_of_equal_or_higher_rank() {
     assert!(!reaches(&pos, "h10", "h12"), "equal rank: not taken under `lower`");
     assert!(!reaches(&pos, "h10", "h13"), "equal rank: not passed");
 }
+
+// ---------------------------------------------------------------------------
+// Scale (issue 14): move lists of 20 positions from random games
+
+#[test]
+fn move_lists_of_twenty_positions_from_random_games_are_unchanged() {
+    // tests/data/taikyoku_positions.txt: the start and 19 positions of
+    // seeded random games; any change to a move list is a rule change to
+    // review (docs/ci.md, move-list snapshots).
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_gunbai"))
+        .args([
+            "snapshot",
+            "taikyoku",
+            "tests/data/taikyoku_positions.txt",
+            "--out",
+            "tests/move-snapshots/taikyoku",
+            "--check",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run gunbai");
+    assert!(
+        o.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("20 snapshots match"));
+}
