@@ -8,9 +8,7 @@
 //! original code). Unless a test needs otherwise, Black's king stands on a1
 //! and crown prince on b1, White's on aj36 and ai36, out of the way.
 
-use gunbai::compile::OptionOverride;
 use gunbai::position::Position;
-use gunbai::rules::load_variant;
 use gunbai::ruleset::Result3;
 
 mod common;
@@ -19,44 +17,7 @@ use common::*;
 const ROYALS: &str = "K a1, CP b1, k aj36, cp ai36";
 
 fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
-    let overrides: Vec<OptionOverride> = opts.iter().map(|o| o.parse().expect("NAME=VALUE")).collect();
-    let rules = load_variant("taikyoku", &overrides).unwrap_or_else(|e| panic!("taikyoku with {opts:?}: {e}"));
-    let mut grid = vec![vec![None::<String>; 36]; 36];
-    for item in pieces.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let (code, name) = item.split_once(' ').expect("CODE square");
-        let s = rules
-            .geometry
-            .parse_square(name)
-            .unwrap_or_else(|| panic!("bad square {name}"));
-        let (x, y) = rules.geometry.xy(s);
-        grid[y as usize][x as usize] = Some(code.to_string());
-    }
-    let rows: Vec<String> = grid
-        .iter()
-        .rev()
-        .map(|rank| {
-            let mut items = Vec::new();
-            let mut empty = 0;
-            for cell in rank {
-                match cell {
-                    None => empty += 1,
-                    Some(c) => {
-                        if empty > 0 {
-                            items.push(empty.to_string());
-                            empty = 0;
-                        }
-                        items.push(c.clone());
-                    }
-                }
-            }
-            if empty > 0 {
-                items.push(empty.to_string());
-            }
-            items.join(",")
-        })
-        .collect();
-    let text = format!("{} {side} -", rows.join("/"));
-    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+    variant_position("taikyoku", 36, opts, pieces, side)
 }
 
 fn with_royals(pieces: &str) -> String {

@@ -49,6 +49,29 @@ impl<'a> From<&'a LegSpec> for LegFields<'a> {
     }
 }
 
+impl<'a> LegFields<'a> {
+    /// The one leg of a move written inline (no `legs`).
+    fn inline(m: &'a MoveSpec) -> Self {
+        LegFields {
+            step: &m.step,
+            slide: &m.slide,
+            range: &m.range,
+            jump: &m.jump,
+            symmetry: &m.symmetry,
+            capture: &m.capture,
+            only_over_own: &m.only_over_own,
+            pass_over: &m.pass_over,
+            pass_within: &m.pass_within,
+            captures_passed: &m.captures_passed,
+            over_lower_rank: &m.over_lower_rank,
+            beyond_lower_only: &m.beyond_lower_only,
+            beyond_empty: &m.beyond_empty,
+            direction: None,
+            optional: false,
+        }
+    }
+}
+
 /// Compiles one movement alternative for one colour. Errors are reported
 /// once (for Black) and yield `None`.
 pub(super) fn program(
@@ -60,23 +83,7 @@ pub(super) fn program(
     colour: Colour,
 ) -> Option<Program> {
     let report = colour == Colour::Black;
-    let inline = LegFields {
-        step: &m.step,
-        slide: &m.slide,
-        range: &m.range,
-        jump: &m.jump,
-        symmetry: &m.symmetry,
-        capture: &m.capture,
-        only_over_own: &m.only_over_own,
-        pass_over: &m.pass_over,
-        pass_within: &m.pass_within,
-        captures_passed: &m.captures_passed,
-        over_lower_rank: &m.over_lower_rank,
-        beyond_lower_only: &m.beyond_lower_only,
-        beyond_empty: &m.beyond_empty,
-        direction: None,
-        optional: false,
-    };
+    let inline = LegFields::inline(m);
     let specs: Vec<LegFields> = match &m.legs {
         Some(legs) => {
             let has_inline = m.step.is_some()
@@ -259,23 +266,7 @@ fn legs_span(m: &MoveSpec, piece: &Text) -> std::ops::Range<usize> {
         .and_then(|l| l.first())
         .and_then(|l| LegFields::from(l).span())
         .or_else(|| {
-            let inline = LegFields {
-                step: &m.step,
-                slide: &m.slide,
-                range: &m.range,
-                jump: &m.jump,
-                symmetry: &m.symmetry,
-                capture: &m.capture,
-                only_over_own: &m.only_over_own,
-                pass_over: &m.pass_over,
-                pass_within: &m.pass_within,
-                captures_passed: &m.captures_passed,
-                over_lower_rank: &m.over_lower_rank,
-                beyond_lower_only: &m.beyond_lower_only,
-                beyond_empty: &m.beyond_empty,
-                direction: None,
-                optional: false,
-            };
+            let inline = LegFields::inline(m);
             inline.span()
         })
         .or_else(|| m.when.as_ref().map(|t| t.span()))

@@ -111,8 +111,14 @@ pub fn board_text_rect(files: usize, ranks: usize, pieces: &str) -> String {
         let (code, sq) = item
             .split_once(' ')
             .unwrap_or_else(|| panic!("`{item}`: expected `CODE square`"));
-        let file = usize::from(sq.as_bytes()[0] - b'a');
-        let rank: usize = sq[1..].parse().unwrap_or_else(|_| panic!("bad square {sq}"));
+        // Files `a`..`z`, then `aa`..`aj` (36 files).
+        let letters = sq.bytes().take_while(u8::is_ascii_lowercase).count();
+        let file = match sq.as_bytes()[..letters] {
+            [f] => usize::from(f - b'a'),
+            [b'a', f] => 26 + usize::from(f - b'a'),
+            _ => panic!("bad square {sq}"),
+        };
+        let rank: usize = sq[letters..].parse().unwrap_or_else(|_| panic!("bad square {sq}"));
         assert!(file < files && (1..=ranks).contains(&rank), "bad square {sq}");
         let cell = &mut grid[rank - 1][file];
         assert!(cell.is_none(), "two pieces on {sq}");
