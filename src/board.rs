@@ -5,7 +5,8 @@
 
 use std::fmt;
 
-/// Largest board side the interpreter supports (Taikyoku shogi is 36x36).
+/// Largest board side the interpreter supports (the largest historical
+/// variant is 36x36).
 pub const MAX_SIDE: u32 = 36;
 
 /// A square index: `y * width + x`, with `x` the file from the first

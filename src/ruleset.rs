@@ -111,7 +111,7 @@ pub struct Leg {
 }
 
 /// How a slide may pass over pieces standing on its line (they are not
-/// affected): Taikyoku's jump-then-slide and "pass over up to three" moves.
+/// affected): jump-then-slide moves and slides that pass up to N pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pass {
     /// Most pieces passed over (0: none).
