@@ -9,6 +9,7 @@ use common::*;
 use gunbai::board::Colour;
 use gunbai::compile::OptionOverride;
 use gunbai::position::Position;
+use gunbai::ruleset::Result3;
 
 /// A position of `variant` from a piece list (`"K d1, k a5, +P b2"`), the
 /// hands in brackets (`"P,2s"`, may be empty) and the side to move.
@@ -300,6 +301,11 @@ fn heian_dai_bare_king_loses_unless_it_bares_back() {
     assert!(pos.outcome().is_none(), "answerable: White may still bare Black");
     play(&mut pos, "a13-a12");
     assert_eq!(pos.outcome().and_then(|o| o.winner()), Some(Colour::Black));
+    let mut answered = position("heian_dai", &[], "K g1, L f1, k g7, p f6", "", "b");
+    play(&mut answered, "f1xf6");
+    play(&mut answered, "g7xf6");
+    let o = answered.outcome().expect("the game ends");
+    assert_eq!((o.winner(), o.black), (None, Result3::Draw), "bared back: a draw");
     let off = position(
         "heian_dai",
         &[("bare_king_rule", "false")],
@@ -310,5 +316,95 @@ fn heian_dai_bare_king_loses_unless_it_bares_back() {
     let mut off = off;
     play(&mut off, "c1xc5");
     play(&mut off, "a13-a12");
+    assert!(off.outcome().is_none(), "the option turns the rule off");
+}
+
+// ---- heian -------------------------------------------------------------
+
+#[test]
+fn heian_every_piece_promotes_to_gold_in_a_three_rank_zone() {
+    let mut pos = position("heian", &[], "K e1, k a8, p i7, S d5, N f3, P h5", "", "b");
+    assert_eq!(
+        moves_from(&pos, "d5"),
+        [
+            "d5-c4", "d5-c6+", "d5-c6=", "d5-d6+", "d5-d6=", "d5-e4", "d5-e6+", "d5-e6="
+        ],
+        "the far three ranks of eight are the zone (HShogi.rul, PROMOTION)"
+    );
+    assert_eq!(moves_from(&pos, "f3"), ["f3-e5", "f3-g5"], "rank 5 is outside the zone");
+    play(&mut pos, "d5-d6+");
+    let rules = pos.rules().clone();
+    let (_, ty) = pos.piece_at(sq(&pos, "d6")).expect("promoted silver");
+    assert_eq!(rules.kinds[rules.types[usize::from(ty)].kind].id, "gold");
+    play(&mut pos, "a8-a7");
+    play(&mut pos, "h5-h6+");
+    let (_, ty) = pos.piece_at(sq(&pos, "h6")).expect("tokin");
+    assert_eq!(
+        rules.kinds[rules.types[usize::from(ty)].kind].id,
+        "gold",
+        "the tokin moves as a gold"
+    );
+}
+
+#[test]
+fn heian_promotion_is_forced_where_the_piece_would_have_no_move() {
+    let pos = position("heian", &[], "K e1, k i8, P c7, N e5, L a5, S g7", "", "b");
+    assert_eq!(moves_from(&pos, "c7"), ["c7-c8+"], "a pawn on the last rank");
+    assert_eq!(
+        moves_from(&pos, "e5"),
+        ["e5-d7+", "e5-f7+"],
+        "a knight on the second last rank (HShogi.rul, PROMOTION)"
+    );
+    assert_eq!(
+        moves_from(&pos, "a5"),
+        ["a5-a6+", "a5-a6=", "a5-a7+", "a5-a7=", "a5-a8+"],
+        "a lance on the last rank"
+    );
+    assert!(
+        moves_from(&pos, "g7").contains(&"g7-g8=".to_string()),
+        "a silver may decline"
+    );
+}
+
+#[test]
+fn heian_captured_pieces_leave_the_game() {
+    let mut pos = position("heian", &[], "K e1, k a8, L c1, p c5", "", "b");
+    play(&mut pos, "c1xc5");
+    assert_eq!(
+        in_hand(&pos, Colour::Black, "pawn"),
+        0,
+        "no drops (HShogi.rul, CAPTURES)"
+    );
+    assert!(all_moves(&pos).iter().all(|m| !m.contains('*')));
+}
+
+#[test]
+fn heian_bare_king_loses_unless_it_bares_back() {
+    // HShogi.rul, THE GAME: baring the other king wins, but the bared king
+    // draws if it bares the other king on its very next move.
+    let start = "K e1, k a8, L c1, p c5";
+    let mut pos = position("heian", &[], start, "", "b");
+    play(&mut pos, "c1xc5");
+    assert!(pos.outcome().is_none(), "answerable: White may still bare Black");
+    play(&mut pos, "a8-a7");
+    assert_eq!(pos.outcome().and_then(|o| o.winner()), Some(Colour::Black));
+
+    let mut answered = position("heian", &[], "K e1, L d1, k e6, p d5", "", "b");
+    play(&mut answered, "d1xd5");
+    play(&mut answered, "e6xd5");
+    let o = answered.outcome().expect("the game ends");
+    assert_eq!((o.winner(), o.black), (None, Result3::Draw), "bared back: a draw");
+
+    let mut immediate = position("heian", &[("bare_king", "immediate")], start, "", "b");
+    play(&mut immediate, "c1xc5");
+    assert_eq!(
+        immediate.outcome().and_then(|o| o.winner()),
+        Some(Colour::Black),
+        "Wikipedia's reading: baring wins at once"
+    );
+
+    let mut off = position("heian", &[("bare_king", "off")], start, "", "b");
+    play(&mut off, "c1xc5");
+    play(&mut off, "a8-a7");
     assert!(off.outcome().is_none(), "the option turns the rule off");
 }
