@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use gunbai::board::Colour;
 use gunbai::compile::OptionOverride;
-use gunbai::position::Position;
+use gunbai::position::{EndReason, Position};
 use gunbai::ruleset::Result3;
 
 /// A position of `variant` from a piece list (`"K d1, k a5, +P b2"`), the
@@ -207,6 +207,37 @@ fn yari_pawn_drop_mate_is_legal() {
     assert!(all_moves(&pos).is_empty(), "the drop mates");
 }
 
+#[test]
+fn yari_stalemate_is_a_draw() {
+    // Yari.rul, STALEMATE: no legal move and not in check is a draw.
+    let stalemate = position("yari", &[], "K a1, k g9, +yr b3, +yr c2", "", "b");
+    assert!(all_moves(&stalemate).is_empty(), "the king has no square");
+    let o = stalemate.result().expect("no legal move ends the game");
+    assert_eq!((o.black, o.reason), (Result3::Draw, EndReason::NoMoves));
+    // Checkmate still loses.
+    let mate = position("yari", &[], "K a1, k g9, +yr b3, +yr c2, +yr a5", "", "b");
+    assert!(all_moves(&mate).is_empty());
+    assert_eq!(mate.result().and_then(|o| o.winner()), Some(Colour::White));
+}
+
+#[test]
+fn yari_no_move_may_repeat_a_position_a_third_time() {
+    // Yari.rul, REPETITION OF MOVES. The start position occurs again after
+    // four moves; the eighth would make it occur a third time.
+    let shuffle = ["d1-d2", "d9-d8", "d2-d1", "d8-d9", "d1-d2", "d9-d8", "d2-d1"];
+    let mut pos = position("yari", &[], "K d1, k d9, P a3, p a7", "", "b");
+    for m in shuffle {
+        play(&mut pos, m);
+    }
+    assert_illegal(&pos, "d8-d9", "the third occurrence");
+    assert_legal(&pos, "d8-c8", "another move");
+    let mut free = position("yari", &[("repetition", "ignore")], "K d1, k d9, P a3, p a7", "", "b");
+    for m in shuffle {
+        play(&mut free, m);
+    }
+    assert_legal(&free, "d8-d9", "option repetition=ignore");
+}
+
 // ---- tori --------------------------------------------------------------
 
 #[test]
@@ -245,6 +276,37 @@ fn tori_eagle_cannot_jump_diagonally_back() {
     assert_legal(&free, "d4-b2", "two squares diagonally back");
     let blocked = position("tori", &[], "PH a1, ph g7, +FA d4, CR c3", "", "b");
     assert_illegal(&blocked, "d4-b2", "the first square must be empty (Tori.rul)");
+}
+
+#[test]
+fn tori_no_move_may_repeat_a_position_a_third_time() {
+    // Tori.rul, REPETITION OF MOVES. The crane checks the phoenix from f5
+    // when it stands on g6; the phoenix steps back to g7 and out again.
+    // From the start (Black to move, no check), White's evasion g6-g7 is
+    // the first move to make a position occur a third time.
+    let cycle = ["f5-e4", "g7-g6", "e4-f5", "g6-g7", "f5-e4", "g7-g6", "e4-f5"];
+    let start = "PH a1, ph g7, CR f5";
+    let mut pos = position("tori", &[], start, "", "b");
+    for m in cycle {
+        play(&mut pos, m);
+    }
+    assert_illegal(&pos, "g6-g7", "the repeating player must vary, even out of check");
+    assert_legal(&pos, "g6-f7", "another evasion");
+    // The Japanese reading: an evasion may repeat; then the checking side
+    // is the one that must vary.
+    let mut evading = position(
+        "tori",
+        &[("repetition", "third_forbidden_unless_evading")],
+        start,
+        "",
+        "b",
+    );
+    for m in cycle {
+        play(&mut evading, m);
+    }
+    assert_legal(&evading, "g6-g7", "a move out of check may repeat");
+    play(&mut evading, "g6-g7");
+    assert_illegal(&evading, "f5-e4", "the checking side must vary");
 }
 
 // ---- heian_dai ---------------------------------------------------------

@@ -614,30 +614,18 @@ impl Checker<'_> {
                 acc.union_with(r.guard.as_ref()?);
                 Some(acc)
             });
-        // `no_moves` may name a text option whose value is the result.
-        let no_moves_text = match f.victory.no_moves.get_ref().strip_prefix("opt.") {
-            Some(name) => match opt_values.get(name) {
-                Some(OptionValue::Enum { value, .. }) => value.clone(),
-                _ => {
-                    let d = Diagnostic::error(f.victory.no_moves.span(), format!("`{name}` is not a text option"))
-                        .suggest(name, opt_values.keys().map(|k| k.as_str()));
-                    self.push(d);
-                    "loss".to_string()
-                }
-            },
-            None => f.victory.no_moves.get_ref().clone(),
-        };
-        let no_moves = match no_moves_text.as_str() {
-            "loss" => Result3::Loss,
-            "draw" => Result3::Draw,
-            "win" => Result3::Win,
-            other => {
-                let d = Diagnostic::error(f.victory.no_moves.span(), format!("unknown result `{other}`"))
-                    .suggest(other, ["loss", "draw", "win"]);
+        let no_moves = self.result_key(&f.victory.no_moves, &opt_values);
+        let stalemate = f.victory.stalemate.as_ref().map(|t| {
+            if f.victory.check.is_none() {
+                let d = Diagnostic::error(
+                    t.span(),
+                    "`stalemate` needs `check`: it is the result when no piece of `check` is attacked",
+                )
+                .with_help("add `check = \"royal\"` (the pieces that may not be left attacked) or remove `stalemate`");
                 self.push(d);
-                Result3::Loss
             }
-        };
+            self.result_key(t, &opt_values)
+        });
         let both_lose = match f.victory.both_lose.as_ref().map(|t| (t.span(), t.get_ref().as_str())) {
             None | Some((_, "draw")) => BothLose::Draw,
             Some((_, "mover_loses")) => BothLose::MoverLoses,
@@ -672,6 +660,7 @@ impl Checker<'_> {
             both_lose,
             loses_when: cond(self, &f.victory.loses_when, Place::Side),
             no_moves,
+            stalemate,
             wins: f
                 .victory
                 .wins_when
@@ -684,6 +673,7 @@ impl Checker<'_> {
                 .collect(),
         };
         let (repetition, check_set) = self.repetition(f, &options, &kind_sets);
+        let forbidden_occurrence = self.forbidden_occurrence(f);
 
         // Setup.
         let setup = setup::setup(self, f, &geo, &kinds, &types);
@@ -787,6 +777,7 @@ impl Checker<'_> {
             texts.extend(p.repromote.as_ref());
         }
         texts.push(&f.victory.no_moves);
+        texts.extend(f.victory.stalemate.as_ref());
         texts.extend(f.drops.as_ref().and_then(|d| d.forbid.as_ref()));
         texts.extend(f.victory.both_lose.as_ref());
         for p in &f.pieces {
@@ -861,6 +852,7 @@ impl Checker<'_> {
             restricted_victims,
             victory,
             repetition,
+            forbidden_occurrence,
             check_set,
             sfen,
             options,
@@ -877,6 +869,34 @@ impl Checker<'_> {
             drops: drops_and_royals.0,
             royals: drops_and_royals.1,
         })
+    }
+
+    /// A game result key (`no_moves`, `stalemate`): `loss`, `draw`, `win`,
+    /// or `opt.NAME`, a text option whose chosen value is one of them.
+    fn result_key(&mut self, t: &Text, opt_values: &BTreeMap<String, OptionValue>) -> Result3 {
+        let text = match t.get_ref().strip_prefix("opt.") {
+            Some(name) => match opt_values.get(name) {
+                Some(OptionValue::Enum { value, .. }) => value.clone(),
+                _ => {
+                    let d = Diagnostic::error(t.span(), format!("`{name}` is not a text option"))
+                        .suggest(name, opt_values.keys().map(|k| k.as_str()));
+                    self.push(d);
+                    return Result3::Loss;
+                }
+            },
+            None => t.get_ref().clone(),
+        };
+        match text.as_str() {
+            "loss" => Result3::Loss,
+            "draw" => Result3::Draw,
+            "win" => Result3::Win,
+            other => {
+                let d = Diagnostic::error(t.span(), format!("unknown result `{other}`"))
+                    .suggest(other, ["loss", "draw", "win"]);
+                self.push(d);
+                Result3::Loss
+            }
+        }
     }
 
     /// `[promotion] repromote`: folded with the options to true or false.
@@ -1007,6 +1027,22 @@ impl Checker<'_> {
             };
         }
         out
+    }
+
+    /// `[repetition] forbidden_occurrence`: 2 (any repetition) unless set.
+    fn forbidden_occurrence(&mut self, f: &RuleFile) -> u8 {
+        let Some(n) = f.repetition.as_ref().and_then(|r| r.forbidden_occurrence.as_ref()) else {
+            return 2;
+        };
+        match u8::try_from(*n.get_ref()) {
+            Ok(v) if v >= 2 => v,
+            _ => {
+                let d = Diagnostic::error(n.span(), "`forbidden_occurrence` must be between 2 and 255")
+                    .with_help("2 forbids any repetition, 3 the third occurrence of a position");
+                self.push(d);
+                2
+            }
+        }
     }
 
     fn repetition(

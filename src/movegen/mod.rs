@@ -579,11 +579,15 @@ pub(crate) fn attacked(pos: &Position, cells: &[Cell], by: Colour, target: Squar
 
 /// Is any of `side`'s pieces of the ruleset's check set attacked?
 pub fn in_check(pos: &Position, side: Colour) -> bool {
-    let rules = &pos.rules;
+    attacked_among(pos, side, &pos.rules.check_set)
+}
+
+/// Whether the other side attacks a piece of `side` in `set`.
+pub fn attacked_among(pos: &Position, side: Colour, set: &crate::dsl::TypeSet) -> bool {
     pos.cells.iter().enumerate().any(|(sq, &c)| {
         c != 0
             && cell_colour(c) == side
-            && rules.check_set.contains(cell_type(c))
+            && set.contains(cell_type(c))
             && attacked(pos, &pos.cells, side.opposite(), sq as Square)
     })
 }
@@ -675,14 +679,31 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     if let Some(royals) = &rules.royals {
         keep_royals_safe(pos, royals, out);
     }
-    if rules.repetition == RepetitionPolicy::ForbidUnlessInCheck && !pos.history.is_empty() {
+    let forbids = matches!(
+        rules.repetition,
+        RepetitionPolicy::ForbidUnlessInCheck | RepetitionPolicy::Forbid
+    );
+    if forbids && !pos.history.is_empty() {
+        // A move may not create the `forbidden_occurrence`th occurrence of
+        // a position; the position after it has the other side to move, as
+        // every second earlier one has.
+        let earlier = usize::from(rules.forbidden_occurrence) - 1;
+        let exempt_in_check = rules.repetition == RepetitionPolicy::ForbidUnlessInCheck;
         let mut check: Option<bool> = None;
         out.retain(|m| {
             let h = crate::play::hash_after(pos, m);
-            if !pos.history.iter().rev().step_by(2).any(|&old| old == h) {
+            let seen = pos
+                .history
+                .iter()
+                .rev()
+                .step_by(2)
+                .filter(|&&old| old == h)
+                .take(earlier)
+                .count();
+            if seen < earlier {
                 return true;
             }
-            *check.get_or_insert_with(|| in_check(pos, side))
+            exempt_in_check && *check.get_or_insert_with(|| in_check(pos, side))
         });
     }
 }
