@@ -778,6 +778,7 @@ impl Checker<'_> {
         }
         texts.push(&f.victory.no_moves);
         texts.extend(f.victory.stalemate.as_ref());
+        texts.extend(f.drops.as_ref().and_then(|d| d.enabled.as_ref()));
         texts.extend(f.drops.as_ref().and_then(|d| d.forbid.as_ref()));
         texts.extend(f.victory.both_lose.as_ref());
         for p in &f.pieces {

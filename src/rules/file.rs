@@ -339,6 +339,9 @@ pub struct OnPromotionSpec {
 pub struct DropsSpec {
     #[serde(default)]
     pub doc: String,
+    /// Condition on options: whether the variant has drops at all (a
+    /// reading with and one without). Absent: it has.
+    pub enabled: Option<Text>,
     /// Drop place: a drop for which this condition holds is illegal.
     pub forbid: Option<Text>,
     /// Kind id -> the kind a captured piece of that kind (promoted or not)
