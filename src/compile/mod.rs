@@ -674,6 +674,24 @@ impl Checker<'_> {
         };
         let (repetition, check_set) = self.repetition(f, &options, &kind_sets);
         let forbidden_occurrence = self.forbidden_occurrence(f);
+        if has_effects
+            && matches!(
+                repetition,
+                RepetitionPolicy::ForbidUnlessInCheck | RepetitionPolicy::Forbid
+            )
+            && let Some(r) = &f.repetition
+        {
+            // The filter needs each move's resulting position before it is
+            // played (`position::hash_after`), which effects make unknowable.
+            let name = REPETITION_POLICIES
+                .iter()
+                .find(|(_, p)| *p == repetition)
+                .map_or("", |(n, _)| *n);
+            self.err(
+                r.option.span(),
+                format!("the repetition policy `{name}` cannot be used in a variant with shots, auras, demotions or promotion effects: choose another policy"),
+            );
+        }
 
         // Setup.
         let setup = setup::setup(self, f, &geo, &kinds, &types);
