@@ -344,16 +344,34 @@ fn heian_dai_promotion_is_forced_where_the_piece_would_have_no_move() {
     );
 }
 
+/// Black plays `capture`, taking a pawn: it joins no hand, and no drop is
+/// offered.
+fn assert_capture_leaves_the_game(variant: &str, pieces: &str, capture: &str, why: &str) {
+    let mut pos = position(variant, &[], pieces, "", "b");
+    play(&mut pos, capture);
+    assert_eq!(in_hand(&pos, Colour::Black, "pawn"), 0, "{why}");
+    assert!(all_moves(&pos).iter().all(|m| !m.contains('*')), "{why}");
+}
+
+/// Black bares White with its first move; White's king bares Black back
+/// with the second: a draw.
+fn assert_baring_back_draws(variant: &str, pieces: &str, moves: [&str; 2]) {
+    let mut pos = position(variant, &[], pieces, "", "b");
+    for m in moves {
+        play(&mut pos, m);
+    }
+    let o = pos.outcome().expect("the game ends");
+    assert_eq!((o.winner(), o.black), (None, Result3::Draw), "bared back: a draw");
+}
+
 #[test]
 fn heian_dai_captured_pieces_leave_the_game() {
-    let mut pos = position("heian_dai", &[], "K g1, k a13, L c1, p c5", "", "b");
-    play(&mut pos, "c1xc5");
-    assert_eq!(
-        in_hand(&pos, Colour::Black, "pawn"),
-        0,
-        "no drops (Heian.rul, CAPTURES)"
+    assert_capture_leaves_the_game(
+        "heian_dai",
+        "K g1, k a13, L c1, p c5",
+        "c1xc5",
+        "no drops (Heian.rul, CAPTURES)",
     );
-    assert!(all_moves(&pos).iter().all(|m| !m.contains('*')));
 }
 
 #[test]
@@ -363,11 +381,7 @@ fn heian_dai_bare_king_loses_unless_it_bares_back() {
     assert!(pos.outcome().is_none(), "answerable: White may still bare Black");
     play(&mut pos, "a13-a12");
     assert_eq!(pos.outcome().and_then(|o| o.winner()), Some(Colour::Black));
-    let mut answered = position("heian_dai", &[], "K g1, L f1, k g7, p f6", "", "b");
-    play(&mut answered, "f1xf6");
-    play(&mut answered, "g7xf6");
-    let o = answered.outcome().expect("the game ends");
-    assert_eq!((o.winner(), o.black), (None, Result3::Draw), "bared back: a draw");
+    assert_baring_back_draws("heian_dai", "K g1, L f1, k g7, p f6", ["f1xf6", "g7xf6"]);
     let off = position(
         "heian_dai",
         &[("bare_king_rule", "false")],
@@ -430,14 +444,12 @@ fn heian_promotion_is_forced_where_the_piece_would_have_no_move() {
 
 #[test]
 fn heian_captured_pieces_leave_the_game() {
-    let mut pos = position("heian", &[], "K e1, k a8, L c1, p c5", "", "b");
-    play(&mut pos, "c1xc5");
-    assert_eq!(
-        in_hand(&pos, Colour::Black, "pawn"),
-        0,
-        "no drops (HShogi.rul, CAPTURES)"
+    assert_capture_leaves_the_game(
+        "heian",
+        "K e1, k a8, L c1, p c5",
+        "c1xc5",
+        "no drops (HShogi.rul, CAPTURES)",
     );
-    assert!(all_moves(&pos).iter().all(|m| !m.contains('*')));
 }
 
 #[test]
@@ -451,11 +463,7 @@ fn heian_bare_king_loses_unless_it_bares_back() {
     play(&mut pos, "a8-a7");
     assert_eq!(pos.outcome().and_then(|o| o.winner()), Some(Colour::Black));
 
-    let mut answered = position("heian", &[], "K e1, L d1, k e6, p d5", "", "b");
-    play(&mut answered, "d1xd5");
-    play(&mut answered, "e6xd5");
-    let o = answered.outcome().expect("the game ends");
-    assert_eq!((o.winner(), o.black), (None, Result3::Draw), "bared back: a draw");
+    assert_baring_back_draws("heian", "K e1, L d1, k e6, p d5", ["d1xd5", "e6xd5"]);
 
     let mut immediate = position("heian", &[("bare_king", "immediate")], start, "", "b");
     play(&mut immediate, "c1xc5");
