@@ -887,6 +887,7 @@ impl Checker<'_> {
             stuck,
             drops: drops_and_royals.0,
             royals: drops_and_royals.1,
+            attack_rays: Default::default(),
         })
     }
 
