@@ -275,6 +275,7 @@ impl Checker<'_> {
             stuck: [Vec::new(), Vec::new()],
             drops,
             royals,
+            attack_rays: Default::default(),
         };
         derived::conclude(&mut ruleset);
         if ruleset.has_effects

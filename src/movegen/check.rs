@@ -6,13 +6,52 @@ use super::{Walker, walk_piece};
 use crate::board::{Colour, NO_SQUARE, Square};
 use crate::moves::{MAX_LEGS, Move};
 use crate::position::{Cell, Position, cell, cell_colour, cell_type};
+use crate::ruleset::CaptureMode;
 
 /// Could a piece of colour `by` land on `target` (treated as holding an
 /// enemy of `by`)? Capture restrictions are not applied: this is the
 /// "could recapture by a legal-looking move" of protection rules.
+///
+/// One-leg attacks are looked up backwards from `target`
+/// ([`crate::ruleset::AttackRays`]); only pieces of types with other
+/// programs are walked.
 pub(crate) fn attacked(pos: &Position, cells: &[Cell], by: Colour, target: Square) -> bool {
+    let rules = &*pos.rules;
+    let table = rules.attack_rays();
+    let squares = rules.offsets.squares;
+    let occ = cells[usize::from(target)];
+    for ray in &table.rays[by.index()] {
+        // What a landing on `target` needs (as `Walker::land` judges it).
+        let lands = match ray.capture {
+            CaptureMode::Never => occ == 0,
+            CaptureMode::Must => occ != 0 && cell_colour(occ) != by,
+            CaptureMode::May => occ == 0 || cell_colour(occ) != by,
+        };
+        if !lands {
+            continue;
+        }
+        let back = &table.back[usize::from(ray.offset) * squares..][..squares];
+        let mut sq = target;
+        for _ in 0..ray.reach {
+            sq = back[usize::from(sq)];
+            if sq == NO_SQUARE {
+                break;
+            }
+            let c = cells[usize::from(sq)];
+            if c != 0 {
+                if cell_colour(c) == by && ray.types.contains(cell_type(c)) {
+                    return true;
+                }
+                break;
+            }
+        }
+    }
+    let walked = &table.walked[by.index()];
+    if walked.is_empty() {
+        return false;
+    }
     for (sq, &c) in cells.iter().enumerate() {
-        if c != 0 && cell_colour(c) == by && sq != usize::from(target) {
+        if c != 0 && cell_colour(c) == by && sq != usize::from(target) && walked.contains(cell_type(c)) {
             let mut hit = |w: &Walker| w.path[w.len - 1] == target;
             if walk_piece(pos, cells, sq as Square, &mut hit) {
                 return true;

@@ -87,6 +87,17 @@ impl Walker<'_> {
         false
     }
 
+    /// What stands on `sq` at this point of the move: [`Walker::board_now`]
+    /// for one square, without copying the board.
+    #[inline]
+    pub(crate) fn cell_now(&self, sq: Square) -> Cell {
+        if self.len > 0 && self.path[self.len - 1] == sq {
+            self.mover()
+        } else {
+            self.occupant(sq)
+        }
+    }
+
     /// The board as it stands at this point of the move.
     pub(crate) fn board_now(&self) -> Vec<Cell> {
         let mut b = self.cells.to_vec();
@@ -186,22 +197,27 @@ impl Walker<'_> {
     /// `intermediate`, only auras that count intermediate landings.
     pub(super) fn dies_at(&self, sq: Square, intermediate: bool) -> bool {
         let rules = self.rules;
+        let geo = &rules.geometry;
+        let (x0, y0) = geo.xy(sq);
+        let harms = |a: &crate::ruleset::KillAura, t: Square| {
+            let c = self.occupant(t);
+            c != 0 && a.source.contains(cell_type(c)) && (!a.enemies_only || cell_colour(c) != self.colour)
+        };
         rules.auras.iter().any(|a| {
             (!intermediate || a.intermediate_landings) && {
-                let geo = &rules.geometry;
-                let (x0, y0) = geo.xy(sq);
                 let d = i32::from(a.distance);
-                (-d..=d).any(|dy| {
-                    (-d..=d).any(|dx| {
-                        (dx, dy) != (0, 0)
-                            && geo.square(x0 + dx, y0 + dy).is_some_and(|t| {
-                                let c = self.occupant(t);
-                                c != 0
-                                    && a.source.contains(cell_type(c))
-                                    && (!a.enemies_only || cell_colour(c) != self.colour)
-                            })
-                    })
-                })
+                match self.aura_sources {
+                    // Sources only leave the board during a move: look at
+                    // the listed ones within reach.
+                    Some(sources) => sources.iter().any(|&t| {
+                        let (x, y) = geo.xy(t);
+                        t != sq && (x - x0).abs() <= d && (y - y0).abs() <= d && harms(a, t)
+                    }),
+                    None => (-d..=d).any(|dy| {
+                        (-d..=d)
+                            .any(|dx| (dx, dy) != (0, 0) && geo.square(x0 + dx, y0 + dy).is_some_and(|t| harms(a, t)))
+                    }),
+                }
             }
         })
     }

@@ -24,10 +24,11 @@ fn count(pos: &Position, colour: Colour, set: &TypeSet) -> i32 {
         .sum()
 }
 
-/// Is a piece of `set` belonging to `side` within `dist` of `sq` on `cells`?
+/// Is a piece of `set` belonging to `side` within `dist` of `sq` on the
+/// board `cell_at` describes?
 pub(crate) fn near(
     rules: &Ruleset,
-    cells: &[Cell],
+    cell_at: impl Fn(Square) -> Cell,
     side: Colour,
     sq: Square,
     dist: i32,
@@ -48,7 +49,7 @@ pub(crate) fn near(
                 continue;
             }
             let Some(s) = geo.square(x, y) else { continue };
-            let c = cells[usize::from(s)];
+            let c = cell_at(s);
             if c != 0 && cell_colour(c) == side && set.contains(cell_type(c)) {
                 return true;
             }
@@ -193,7 +194,7 @@ impl Facts for PathFacts<'_, '_> {
         // Judged on the board as the path leaves it: pieces this move
         // captured or shot are gone.
         let side = if enemy { self.w.colour.opposite() } else { self.w.colour };
-        near(&self.pos.rules, &self.w.board_now(), side, sq, dist, metric, set)
+        near(&self.pos.rules, |s| self.w.cell_now(s), side, sq, dist, metric, set)
     }
     fn captured_kind(&self, set: &TypeSet) -> bool {
         let hit = |c: &Cell| *c != 0 && set.contains(cell_type(*c));
@@ -259,7 +260,15 @@ impl Facts for SideFacts<'_> {
     }
     fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
         let side = if enemy { self.side.opposite() } else { self.side };
-        near(&self.pos.rules, &self.pos.cells, side, sq, dist, metric, set)
+        near(
+            &self.pos.rules,
+            |s| self.pos.cells[usize::from(s)],
+            side,
+            sq,
+            dist,
+            metric,
+            set,
+        )
     }
     fn in_zone_unattacked(&self, set: &TypeSet) -> bool {
         let Some(promo) = &self.pos.rules.promotion else {
@@ -349,7 +358,15 @@ impl Facts for PointFacts<'_> {
         set.meets(&self.pos.killed[self.side(enemy).index()])
     }
     fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
-        near(&self.pos.rules, self.cells, self.side(enemy), sq, dist, metric, set)
+        near(
+            &self.pos.rules,
+            |s| self.cells[usize::from(s)],
+            self.side(enemy),
+            sq,
+            dist,
+            metric,
+            set,
+        )
     }
     fn own_count_on_file(&self, sq: Square, set: &TypeSet) -> i32 {
         on_file(&self.pos.rules, self.cells, self.side(false), sq, set)

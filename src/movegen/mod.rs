@@ -84,6 +84,23 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     } else {
         frozen(pos)
     };
+    // Where the aura sources stand, so that a landing looks only at them.
+    let mut sources = [NO_SQUARE; 16];
+    let mut n_sources = 0;
+    let mut sources_listed = rules.has_effects && !rules.auras.is_empty();
+    if sources_listed {
+        for (sq, &c) in pos.cells.iter().enumerate() {
+            if c != 0 && rules.auras.iter().any(|a| a.source.contains(cell_type(c))) {
+                if n_sources == sources.len() {
+                    sources_listed = false;
+                    break;
+                }
+                sources[n_sources] = sq as Square;
+                n_sources += 1;
+            }
+        }
+    }
+    let aura_sources = sources_listed.then_some(&sources[..n_sources]);
     for (sq, &c) in pos.cells.iter().enumerate() {
         if c == 0 || cell_colour(c) != side || frozen.get(sq) == Some(&true) {
             continue;
@@ -93,7 +110,7 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
             paths::push_path(pos, w, out);
             false
         };
-        walker::walk_piece_playing(pos, sq as Square, &mut emit);
+        walker::walk_piece_playing(pos, sq as Square, aura_sources, &mut emit);
         if rules.overlapping[rules.types[usize::from(cell_type(c))].kind] {
             // The same path from two alternatives is one move.
             out[start..].sort_unstable_by_key(paths::move_key);

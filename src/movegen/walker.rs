@@ -38,6 +38,9 @@ pub(crate) struct Walker<'a> {
     /// The moving piece (the origin's occupant, or a piece that would be
     /// dropped there).
     pub(super) piece: Cell,
+    /// Where the sources of killing auras stand, when the caller listed
+    /// them (`None`: look around each landing).
+    pub(super) aura_sources: Option<&'a [Square]>,
 }
 
 impl<'a> Walker<'a> {
@@ -65,6 +68,7 @@ impl<'a> Walker<'a> {
             n_shots: 0,
             effects: false,
             piece: cells[usize::from(from)],
+            aura_sources: None,
         }
     }
 
@@ -266,19 +270,26 @@ impl<'a> Walker<'a> {
 /// answers the programs' `when` conditions); see [`Walker::walk`]. Shots
 /// and effects are not walked: this answers where the piece can go.
 pub(crate) fn walk_piece<F: FnMut(&Walker) -> bool>(pos: &Position, cells: &[Cell], from: Square, f: &mut F) -> bool {
-    walk_piece_with(pos, cells, from, false, f)
+    walk_piece_with(pos, cells, from, None, false, f)
 }
 
 /// Walks every available program of the piece on `from` as a move of the
 /// game: with shots, deaths in auras and demotions on landing.
-pub(super) fn walk_piece_playing<F: FnMut(&Walker) -> bool>(pos: &Position, from: Square, f: &mut F) -> bool {
-    walk_piece_with(pos, &pos.cells, from, true, f)
+/// `aura_sources`: where every source of a killing aura stands, if known.
+pub(super) fn walk_piece_playing<F: FnMut(&Walker) -> bool>(
+    pos: &Position,
+    from: Square,
+    aura_sources: Option<&[Square]>,
+    f: &mut F,
+) -> bool {
+    walk_piece_with(pos, &pos.cells, from, aura_sources, true, f)
 }
 
-fn walk_piece_with<F: FnMut(&Walker) -> bool>(
-    pos: &Position,
-    cells: &[Cell],
+fn walk_piece_with<'a, F: FnMut(&Walker) -> bool>(
+    pos: &'a Position,
+    cells: &'a [Cell],
     from: Square,
+    aura_sources: Option<&'a [Square]>,
     effects: bool,
     f: &mut F,
 ) -> bool {
@@ -288,6 +299,7 @@ fn walk_piece_with<F: FnMut(&Walker) -> bool>(
     let kind = rules.types[usize::from(cell_type(c))].kind;
     let mut w = Walker::new(rules, Some(pos), cells, colour, from);
     w.effects = effects;
+    w.aura_sources = aura_sources;
     for prog in &rules.programs[colour.index()][kind] {
         if let Some(cond) = &prog.when
             && eval(

@@ -83,3 +83,45 @@ pub(crate) fn hash_after(pos: &Position, m: &Move) -> Option<u64> {
     }
     Some(h ^ piece_key(rules, placed_cell(pos, m), m.to()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::legal_moves;
+
+    /// In every bundled variant without effects, along a fixed game, the
+    /// hash each legal move leads to is the one playing it gives.
+    #[test]
+    fn hash_after_is_the_hash_playing_gives() {
+        let mut checked = 0;
+        for name in crate::rules::bundled_names() {
+            let rules = crate::rules::load_variant(name, &[]).expect("bundled rules compile");
+            if rules.has_effects {
+                continue;
+            }
+            let mut pos = Position::start(rules);
+            let mut moves = Vec::new();
+            for ply in 0..60usize {
+                legal_moves(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                for m in &moves {
+                    let undo = pos.play_unchecked(m);
+                    let played = pos.hash;
+                    pos.unplay(&undo);
+                    assert_eq!(hash_after(&pos, m), Some(played), "{name}: {}", pos.to_text());
+                    checked += 1;
+                }
+                // Prefer captures, so that hands fill and drops follow.
+                let pick = moves
+                    .iter()
+                    .position(|m| m.landings().iter().any(|&s| pos.cells[usize::from(s)] != 0))
+                    .unwrap_or(ply * 7919 % moves.len());
+                let m = moves[pick];
+                pos.play_unchecked(&m);
+            }
+        }
+        assert!(checked > 10_000, "only {checked} moves checked");
+    }
+}
