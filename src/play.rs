@@ -9,7 +9,7 @@ use crate::movegen::{Move, PointFacts, Promotion, SideFacts, in_check};
 use crate::position::{
     Cell, EndReason, HAND_ENTRY, LastMove, Outcome, Position, cell, cell_colour, cell_type, hand_entry,
 };
-use crate::ruleset::{BothLose, RepetitionPolicy, Result3, TypeId};
+use crate::ruleset::{BothLose, Meeting, RepetitionPolicy, Result3, TypeId};
 
 /// What is needed to take a move back. The squares a move changed are
 /// kept in the position's journal; this records where its entries start.
@@ -354,32 +354,38 @@ impl Position {
     }
 
     /// The source of `side` on `sq` kills every piece within the aura's
-    /// distance (only enemies, for an `enemies_only` aura); if another source
-    /// it would harm stands there, the arriving one dies too (the standing
-    /// one survives).
+    /// distance (only enemies, for an `enemies_only` aura). If another
+    /// source it would harm stands there, the aura's `meeting` decides
+    /// whether that source burns too and whether the arriving one dies.
     fn burn_around(&mut self, sq: Square, a: &crate::ruleset::KillAura, side: Colour) {
         let geo = self.rules.geometry.clone();
         let (x0, y0) = geo.xy(sq);
         let d = i32::from(a.distance);
-        let sources = &a.source;
-        let mut met_source = false;
+        // Two passes over the area: whether a source it harms stands
+        // there decides what the second pass burns.
+        let harmed = |pos: &Self, dx: i32, dy: i32| -> Option<(Square, bool)> {
+            let t = geo.square(x0 + dx, y0 + dy)?;
+            let c = pos.cells[usize::from(t)];
+            (t != sq && c != 0 && !(a.enemies_only && cell_colour(c) == side))
+                .then(|| (t, a.source.contains(cell_type(c))))
+        };
+        let met_source = (-d..=d).any(|dy| (-d..=d).any(|dx| harmed(self, dx, dy).is_some_and(|(_, s)| s)));
+        let (burns_sources, burns_any) = match (met_source, a.meeting) {
+            (false, _) | (true, Meeting::MoverDies) => (false, true),
+            (true, Meeting::Mutual | Meeting::Active) => (true, true),
+            (true, Meeting::MoverOnly) => (false, false),
+        };
         for dy in -d..=d {
             for dx in -d..=d {
-                let Some(t) = geo.square(x0 + dx, y0 + dy) else {
-                    continue;
-                };
-                let c = self.cells[usize::from(t)];
-                if t == sq || c == 0 || (a.enemies_only && cell_colour(c) == side) {
-                    continue;
-                }
-                if sources.contains(cell_type(c)) {
-                    met_source = true;
-                } else {
+                if let Some((t, source)) = harmed(self, dx, dy)
+                    && burns_any
+                    && (!source || burns_sources)
+                {
                     self.kill(t);
                 }
             }
         }
-        if met_source {
+        if met_source && a.meeting.mover_dies() {
             self.kill(sq);
         }
     }

@@ -335,13 +335,35 @@ impl<'a> Walker<'a> {
         let stop = if self.effects && self.rules.has_effects {
             self.after_landing(prog, leg, sq, o, more, f)
         } else {
-            let mut stop = l.can_stop_after && f(self);
+            let mut stop = l.can_stop_after && self.end(prog, f);
             if !stop && more {
                 stop = self.walk(prog, leg + 1, sq, o, f);
             }
             stop
         };
         self.len -= 1;
+        stop
+    }
+
+    /// Hands a finished path to `f`. A `per_destination` path is handed
+    /// over as its last landing alone (its earlier landings are empty
+    /// squares), and not at all if it ends on the origin. Paths with shots
+    /// keep their landings, which the shots refer to.
+    #[inline]
+    fn end<F: FnMut(&Walker) -> bool>(&mut self, prog: &Program, f: &mut F) -> bool {
+        if !prog.per_destination || self.n_shots > 0 {
+            return f(self);
+        }
+        let last = self.len - 1;
+        if self.path[last] == self.from {
+            return false;
+        }
+        let saved = (self.len, self.path[0], self.victims[0]);
+        self.path[0] = self.path[last];
+        self.victims[0] = self.victims[last];
+        self.len = 1;
+        let stop = f(self);
+        (self.len, self.path[0], self.victims[0]) = saved;
         stop
     }
 
@@ -360,7 +382,7 @@ impl<'a> Walker<'a> {
         let l = &prog.legs[leg];
         if more && self.dies_at(sq, true) {
             // It dies on an intermediate landing: the move ends here.
-            return f(self);
+            return self.end(prog, f);
         }
         let ends_early = more && self.demoted_at(sq);
         let shooting = self.rules.shooting[self.rules.types[usize::from(cell_type(self.mover()))].kind].as_ref();
@@ -370,7 +392,7 @@ impl<'a> Walker<'a> {
             stop = if shots > 0 && !self.dies_at(sq, false) {
                 self.shots_then(prog, leg, sq, o, shots, Then::End, f)
             } else {
-                f(self)
+                self.end(prog, f)
             };
         }
         if !stop && more && !ends_early {
@@ -397,7 +419,7 @@ impl<'a> Walker<'a> {
         f: &mut F,
     ) -> bool {
         let stop = match then {
-            Then::End => f(self),
+            Then::End => self.end(prog, f),
             Then::NextLeg => self.walk(prog, leg + 1, sq, o, f),
         };
         if stop || k == 0 || self.n_shots >= MAX_SHOTS {
@@ -519,8 +541,12 @@ impl<'a> Walker<'a> {
     /// `intermediate`, only auras that count intermediate landings.
     fn dies_at(&self, sq: Square, intermediate: bool) -> bool {
         let rules = self.rules;
+        let mover = cell_type(self.piece);
         rules.auras.iter().any(|a| {
-            (!intermediate || a.intermediate_landings) && {
+            (!intermediate || a.intermediate_landings)
+                // A source dies only by meeting another, if its aura says so.
+                && (!a.source.contains(mover) || a.meeting.mover_dies())
+                && {
                 let geo = &rules.geometry;
                 let (x0, y0) = geo.xy(sq);
                 let d = i32::from(a.distance);
