@@ -403,6 +403,10 @@ pub struct Ruleset {
     /// Whether any of shooting, auras, demotions or promotion effects exist:
     /// moves then change more than their own squares.
     pub has_effects: bool,
+    /// The only effect is one aura and there are no drops, so the position
+    /// a move leads to can be worked out before playing it (the repetition
+    /// filter needs that).
+    pub single_aura: bool,
     /// Hands and drops, if the variant has them.
     pub drops: Option<Drops>,
     /// Pieces that may never be left attacked (`[victory] check`): moves

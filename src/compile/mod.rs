@@ -701,6 +701,23 @@ impl Checker<'_> {
                 .collect(),
         };
         let (repetition, check_set) = self.repetition(f, &options, &kind_sets);
+        let single_aura = effects.auras.len() == 1
+            && effects.shooting.iter().all(|s| s.is_none())
+            && effects.demotions.is_empty()
+            && effects.on_promotions.is_empty()
+            && f.drops.is_none();
+        if has_effects
+            && !single_aura
+            && repetition == RepetitionPolicy::ForbidUnlessInCheck
+            && let Some(r) = &f.repetition
+        {
+            // The filter needs each move's resulting position before it is
+            // played (`position::hash_after`), which effects make unknowable.
+            self.err(
+                r.option.span(),
+                "the repetition policy `forbid-unless-in-check` cannot be used in a variant with shots, demotions, promotion effects or more than one aura: choose another policy",
+            );
+        }
 
         // Setup.
         let setup = setup::setup(self, f, &geo, &kinds, &types);
@@ -912,6 +929,7 @@ impl Checker<'_> {
             demotions: effects.demotions,
             on_promotions: effects.on_promotions,
             has_effects,
+            single_aura,
             zobrist,
             stuck,
             drops: drops_and_royals.0,
