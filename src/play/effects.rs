@@ -196,3 +196,47 @@ impl Position {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::movegen::legal_moves;
+    use crate::position::Position;
+
+    /// `position::hash_after` with a single aura (`position/aura_hash.rs`):
+    /// along random games of every bundled variant with a single aura, the
+    /// hash worked out before a move is the hash playing it leaves.
+    #[test]
+    fn the_hash_before_a_move_is_the_hash_after_playing_it() {
+        let mut checked = 0;
+        for name in crate::rules::bundled_names() {
+            let rules = crate::rules::load_variant(name, &[]).expect("bundled compiles");
+            if !rules.single_aura {
+                continue;
+            }
+            let mut seed = 0x2545_F491_4F6C_DD1Du64;
+            for _game in 0..4 {
+                let mut pos = Position::start(rules.clone());
+                let mut moves = Vec::new();
+                for _ply in 0..200 {
+                    legal_moves(&pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for m in &moves {
+                        let expected = crate::position::hash_after(&pos, m);
+                        let undo = pos.play_unchecked(m);
+                        assert_eq!(expected, Some(pos.hash()), "{name}: {}", pos.to_text());
+                        pos.unplay(&undo);
+                        checked += 1;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = moves[(seed % moves.len() as u64) as usize];
+                    pos.play_unchecked(&m);
+                }
+            }
+        }
+        assert!(checked > 0, "no bundled variant has a single aura");
+    }
+}
