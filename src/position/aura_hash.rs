@@ -75,4 +75,3 @@ fn around<'a>(pos: &'a Position, a: &KillAura, sq: Square) -> impl Iterator<Item
 fn harms(a: &KillAura, c: Cell, side: Colour) -> bool {
     c != 0 && a.source.contains(cell_type(c)) && (!a.enemies_only || cell_colour(c) != side)
 }
-
