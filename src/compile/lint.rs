@@ -116,9 +116,27 @@ fn unread_options(c: &mut Checker, f: &RuleFile) {
     for p in &f.pieces {
         texts.extend(p.moves.iter().filter_map(|m| m.when.as_ref()));
         for m in &p.moves {
-            texts.extend([&m.only_over_own, &m.over_lower_rank, &m.beyond_lower_only, &m.beyond_empty].into_iter().flatten());
+            texts.extend(
+                [
+                    &m.only_over_own,
+                    &m.over_lower_rank,
+                    &m.beyond_lower_only,
+                    &m.beyond_empty,
+                ]
+                .into_iter()
+                .flatten(),
+            );
             for l in m.legs.iter().flatten() {
-                texts.extend([&l.only_over_own, &l.over_lower_rank, &l.beyond_lower_only, &l.beyond_empty].into_iter().flatten());
+                texts.extend(
+                    [
+                        &l.only_over_own,
+                        &l.over_lower_rank,
+                        &l.beyond_lower_only,
+                        &l.beyond_empty,
+                    ]
+                    .into_iter()
+                    .flatten(),
+                );
             }
         }
         if let Some(s) = &p.shoot {
