@@ -77,8 +77,15 @@ pub fn move_map(rules: &Ruleset, ty: TypeId, colour: Colour, origin: Square) -> 
             let mut prev = origin;
             for i in 0..w.len {
                 let sq = w.path[i];
-                let leg = &prog.legs[i];
+                // A `per_destination` path is its destination alone: drawn
+                // as its last leg lands (a slide's arrow, else a leap).
+                let leg = if prog.per_destination {
+                    &prog.legs[prog.legs.len() - 1]
+                } else {
+                    &prog.legs[i]
+                };
                 let mark = match (leg.mode, multi, i) {
+                    (LegMode::Step | LegMode::Jump, _, _) if prog.per_destination => Mark::Leap,
                     (LegMode::Slide { .. }, _, _) => {
                         let (x0, y0) = geo.xy(prev);
                         let (x1, y1) = geo.xy(sq);

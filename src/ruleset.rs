@@ -152,6 +152,9 @@ pub struct RankJump {
 #[derive(Clone, Debug)]
 pub struct Program {
     pub legs: Vec<Leg>,
+    /// A move is its origin and destination only: paths to the same square
+    /// are one move, a path back to the origin none (`per_destination`).
+    pub per_destination: bool,
     /// Judged before the piece moves; `None`: always available.
     pub when: Option<Expr>,
 }
@@ -262,6 +265,38 @@ pub struct KillAura {
     pub on_creation: bool,
     /// Only the source's enemies die in it and by its burning.
     pub enemies_only: bool,
+    /// What an arriving source does next to another source it harms.
+    pub meeting: Meeting,
+}
+
+/// An arriving aura source within reach of another source it would harm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Meeting {
+    /// It burns every other piece it harms, then dies; the standing source
+    /// survives.
+    MoverDies,
+    /// It burns every piece it harms, the standing source included, and
+    /// dies too.
+    Mutual,
+    /// It burns every piece it harms, the standing source included, and
+    /// survives.
+    Active,
+    /// It dies and burns nothing.
+    MoverOnly,
+}
+
+impl Meeting {
+    /// The names rule files use, in the order of the variants.
+    pub const NAMES: [(&'static str, Meeting); 4] = [
+        ("mover_dies", Meeting::MoverDies),
+        ("mutual", Meeting::Mutual),
+        ("active", Meeting::Active),
+        ("mover_only", Meeting::MoverOnly),
+    ];
+    /// Does the arriving source die?
+    pub fn mover_dies(self) -> bool {
+        self != Meeting::Active
+    }
 }
 
 /// How far a freezing line reaches.
@@ -410,6 +445,10 @@ pub struct Ruleset {
     /// Whether any of shooting, auras, demotions or promotion effects exist:
     /// moves then change more than their own squares.
     pub has_effects: bool,
+    /// The only effect is one aura and there are no drops, so the position
+    /// a move leads to can be worked out before playing it (the repetition
+    /// filter needs that).
+    pub single_aura: bool,
     /// Hands and drops, if the variant has them.
     pub drops: Option<Drops>,
     /// Pieces that may never be left attacked (`[victory] check`): moves

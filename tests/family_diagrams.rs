@@ -1,6 +1,8 @@
 //! Sho and Wa shogi pieces on an empty board against their diagrams from
 //! HaChu's piece tables (tests/tables/{sho,wa}_hachu.txt, drawn by
-//! tools/hachu-tables.py from HaChu's per-ray ranges, not from gunbai).
+//! tools/hachu-tables.py from HaChu's per-ray ranges, not from gunbai), and
+//! Tenjiku's against the reference's §5 (tests/tables/tenjiku_reference.txt,
+//! drawn by tools/tenjiku-tables.py from the reference's words).
 
 use gunbai::board::Colour;
 use gunbai::diagram::move_map;
@@ -59,4 +61,9 @@ fn every_sho_piece_matches_hachus_diagram() {
 #[test]
 fn every_wa_piece_matches_hachus_diagram() {
     check("wa", include_str!("tables/wa_hachu.txt"), "f6");
+}
+
+#[test]
+fn every_tenjiku_piece_matches_the_reference() {
+    check("tenjiku", include_str!("tables/tenjiku_reference.txt"), "h8");
 }

@@ -25,6 +25,11 @@ pub(super) fn conclude(r: &mut Ruleset) {
         || !r.auras.is_empty()
         || !r.demotions.is_empty()
         || !r.on_promotions.is_empty();
+    r.single_aura = r.auras.len() == 1
+        && r.shooting.iter().all(|s| s.is_none())
+        && r.demotions.is_empty()
+        && r.on_promotions.is_empty()
+        && r.drops.is_none();
     r.tracked_kills = tracked_kills(r);
     r.zobrist = zobrist_keys((n_types + 1) * 2 + 2, r.geometry.len());
     r.stuck = drops::stuck_table(&r.programs, &r.offsets, r.geometry.len());

@@ -42,6 +42,14 @@ impl Checker<'_> {
                 intermediate_landings: a.intermediate_landings.as_ref().is_none_or(|t| self.option_flag(t, cx)),
                 on_creation: a.on_creation.as_ref().is_none_or(|t| self.option_flag(t, cx)),
                 enemies_only: a.enemies_only.as_ref().is_some_and(|t| self.option_flag(t, cx)),
+                meeting: a.meeting.as_ref().map_or(Meeting::MoverDies, |t| {
+                    let names = Meeting::NAMES.map(|(n, _)| n);
+                    let chosen = self.choice(t, cx, &names);
+                    Meeting::NAMES
+                        .iter()
+                        .find(|(n, _)| *n == chosen)
+                        .map_or(Meeting::MoverDies, |(_, m)| *m)
+                }),
             })
             .collect();
         let freezes = f

@@ -158,7 +158,13 @@ fn unread_options(c: &mut Checker, f: &RuleFile) {
         }
     }
     for a in &f.auras {
-        texts.extend(a.intermediate_landings.iter().chain(&a.on_creation));
+        texts.extend(
+            a.intermediate_landings
+                .iter()
+                .chain(&a.on_creation)
+                .chain(&a.enemies_only)
+                .chain(&a.meeting),
+        );
     }
     texts.extend(f.freezes.iter().map(|z| &z.mode));
     texts.extend(f.demotions.iter().map(|d| &d.when));

@@ -271,6 +271,7 @@ impl Checker<'_> {
             demotions: effects.demotions,
             on_promotions: effects.on_promotions,
             has_effects: false,
+            single_aura: false,
             zobrist: Vec::new(),
             stuck: [Vec::new(), Vec::new()],
             drops,
@@ -279,6 +280,7 @@ impl Checker<'_> {
         };
         derived::conclude(&mut ruleset);
         if ruleset.has_effects
+            && !ruleset.single_aura
             && matches!(
                 ruleset.repetition,
                 RepetitionPolicy::ForbidUnlessInCheck | RepetitionPolicy::Forbid
@@ -293,7 +295,7 @@ impl Checker<'_> {
                 .map_or("", |(n, _)| *n);
             self.err(
                 r.option.span(),
-                format!("the repetition policy `{name}` cannot be used in a variant with shots, auras, demotions or promotion effects: choose another policy"),
+                format!("the repetition policy `{name}` cannot be used in a variant with shots, demotions, promotion effects or more than one aura: choose another policy"),
             );
         }
         Some(ruleset)

@@ -250,7 +250,23 @@ pub(super) fn program(
         }
         legs[i].follow = follow;
     }
-    Some(Program { legs, when: None })
+    let per_destination = m.per_destination.as_ref().is_some_and(|p| *p.get_ref());
+    if per_destination && legs[..n - 1].iter().any(|l| l.capture != CaptureMode::Never) {
+        if report && let Some(p) = &m.per_destination {
+            let d = Diagnostic::error(
+                p.span(),
+                "`per_destination` needs `capture = \"never\"` on every leg but the last",
+            )
+            .with_help("a move written as origin and destination only cannot capture on the way");
+            c.push(d);
+        }
+        return None;
+    }
+    Some(Program {
+        legs,
+        per_destination,
+        when: None,
+    })
 }
 
 /// Most paths a piece's moves may produce from one square, on its board:
@@ -671,8 +687,13 @@ fn directions(c: &mut Checker, t: &Text, report: bool) -> Option<Vec<Offset>> {
 }
 
 /// Whether two of these alternatives can produce the same path: their
-/// first legs can land on a common square (on an open board).
+/// first legs can land on a common square (on an open board), or one
+/// alternative alone can (`per_destination`).
 pub(super) fn overlapping(progs: &[Program], offsets: &Offsets) -> bool {
+    // Paths of a `per_destination` alternative meet one another.
+    if progs.iter().any(|p| p.per_destination) {
+        return true;
+    }
     let reach = |p: &Program| -> Vec<(i32, i32)> {
         let Some(l) = p.legs.first() else { return Vec::new() };
         let mut out = Vec::new();

@@ -27,7 +27,7 @@ impl Walker<'_> {
         let l = &prog.legs[leg];
         if more && self.dies_at(sq, true) {
             // It dies on an intermediate landing: the move ends here.
-            return f(self);
+            return self.end(prog, f);
         }
         let ends_early = more && self.demoted_at(sq);
         let shooting = self.rules.shooting[self.rules.types[usize::from(cell_type(self.mover()))].kind].as_ref();
@@ -37,7 +37,7 @@ impl Walker<'_> {
             stop = if shots > 0 && !self.dies_at(sq, false) {
                 self.shots_then(prog, leg, sq, o, shots, Then::End, f)
             } else {
-                f(self)
+                self.end(prog, f)
             };
         }
         if !stop && more && !ends_early {
@@ -64,7 +64,7 @@ impl Walker<'_> {
         f: &mut F,
     ) -> bool {
         let stop = match then {
-            Then::End => f(self),
+            Then::End => self.end(prog, f),
             Then::NextLeg => self.walk(prog, leg + 1, sq, o, f),
         };
         if stop || k == 0 || self.n_shots >= MAX_SHOTS {
@@ -199,12 +199,16 @@ impl Walker<'_> {
         let rules = self.rules;
         let geo = &rules.geometry;
         let (x0, y0) = geo.xy(sq);
+        let mover = cell_type(self.piece);
         let harms = |a: &crate::ruleset::KillAura, t: Square| {
             let c = self.occupant(t);
             c != 0 && a.source.contains(cell_type(c)) && (!a.enemies_only || cell_colour(c) != self.colour)
         };
         rules.auras.iter().any(|a| {
-            (!intermediate || a.intermediate_landings) && {
+            (!intermediate || a.intermediate_landings)
+                // A source dies only by meeting another, if its aura says so.
+                && (!a.source.contains(mover) || a.meeting.mover_dies())
+                && {
                 let d = i32::from(a.distance);
                 match self.aura_sources {
                     // Sources only leave the board during a move: look at

@@ -224,6 +224,29 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// Hands a finished path to `f`. A `per_destination` path is handed
+    /// over as its last landing alone (its earlier landings are empty
+    /// squares), and not at all if it ends on the origin. Paths with shots
+    /// keep their landings, which the shots refer to.
+    #[inline]
+    pub(super) fn end<F: FnMut(&Walker) -> bool>(&mut self, prog: &Program, f: &mut F) -> bool {
+        if !prog.per_destination || self.n_shots > 0 {
+            return f(self);
+        }
+        let last = self.len - 1;
+        if self.path[last] == self.from {
+            return false;
+        }
+        let saved = (self.len, self.path[0], self.victims[0], self.swept[0]);
+        self.path[0] = self.path[last];
+        self.victims[0] = self.victims[last];
+        self.swept[0] = self.swept[last];
+        self.len = 1;
+        let stop = f(self);
+        (self.len, self.path[0], self.victims[0], self.swept[0]) = saved;
+        stop
+    }
+
     #[inline]
     fn land<F: FnMut(&Walker) -> bool>(
         &mut self,
@@ -250,7 +273,7 @@ impl<'a> Walker<'a> {
         let stop = if self.effects && self.rules.has_effects {
             self.after_landing(prog, leg, sq, o, more, f)
         } else {
-            let mut stop = l.can_stop_after && f(self);
+            let mut stop = l.can_stop_after && self.end(prog, f);
             if !stop && more {
                 stop = self.walk(prog, leg + 1, sq, o, f);
             }

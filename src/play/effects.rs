@@ -8,6 +8,7 @@ use crate::dsl::eval;
 use crate::movegen::PointFacts;
 use crate::moves::{Move, Promotion};
 use crate::position::{Cell, Position, cell, cell_colour, cell_type, placed_cell, promoted};
+use crate::ruleset::Meeting;
 
 impl Position {
     /// A move in a variant with effects, in the order of a turn: each
@@ -121,32 +122,38 @@ impl Position {
     }
 
     /// The source of `side` on `sq` kills every piece within the aura's
-    /// distance (only enemies, for an `enemies_only` aura); if another source
-    /// it would harm stands there, the arriving one dies too (the standing
-    /// one survives).
+    /// distance (only enemies, for an `enemies_only` aura). If another
+    /// source it would harm stands there, the aura's `meeting` decides
+    /// whether that source burns too and whether the arriving one dies.
     fn burn_around(&mut self, sq: Square, a: &crate::ruleset::KillAura, side: Colour) {
         let geo = self.rules.geometry.clone();
         let (x0, y0) = geo.xy(sq);
         let d = i32::from(a.distance);
-        let sources = &a.source;
-        let mut met_source = false;
+        // Two passes over the area: whether a source it harms stands
+        // there decides what the second pass burns.
+        let harmed = |pos: &Self, dx: i32, dy: i32| -> Option<(Square, bool)> {
+            let t = geo.square(x0 + dx, y0 + dy)?;
+            let c = pos.cells[usize::from(t)];
+            (t != sq && c != 0 && !(a.enemies_only && cell_colour(c) == side))
+                .then(|| (t, a.source.contains(cell_type(c))))
+        };
+        let met_source = (-d..=d).any(|dy| (-d..=d).any(|dx| harmed(self, dx, dy).is_some_and(|(_, s)| s)));
+        let (burns_sources, burns_any) = match (met_source, a.meeting) {
+            (false, _) | (true, Meeting::MoverDies) => (false, true),
+            (true, Meeting::Mutual | Meeting::Active) => (true, true),
+            (true, Meeting::MoverOnly) => (false, false),
+        };
         for dy in -d..=d {
             for dx in -d..=d {
-                let Some(t) = geo.square(x0 + dx, y0 + dy) else {
-                    continue;
-                };
-                let c = self.cells[usize::from(t)];
-                if t == sq || c == 0 || (a.enemies_only && cell_colour(c) == side) {
-                    continue;
-                }
-                if sources.contains(cell_type(c)) {
-                    met_source = true;
-                } else {
+                if let Some((t, source)) = harmed(self, dx, dy)
+                    && burns_any
+                    && (!source || burns_sources)
+                {
                     self.kill(t);
                 }
             }
         }
-        if met_source {
+        if met_source && a.meeting.mover_dies() {
             self.kill(sq);
         }
     }
@@ -188,5 +195,49 @@ impl Position {
                 break;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::movegen::legal_moves;
+    use crate::position::Position;
+
+    /// `position::hash_after` with a single aura (`position/aura_hash.rs`):
+    /// along random games of every bundled variant with a single aura, the
+    /// hash worked out before a move is the hash playing it leaves.
+    #[test]
+    fn the_hash_before_a_move_is_the_hash_after_playing_it() {
+        let mut checked = 0;
+        for name in crate::rules::bundled_names() {
+            let rules = crate::rules::load_variant(name, &[]).expect("bundled compiles");
+            if !rules.single_aura {
+                continue;
+            }
+            let mut seed = 0x2545_F491_4F6C_DD1Du64;
+            for _game in 0..4 {
+                let mut pos = Position::start(rules.clone());
+                let mut moves = Vec::new();
+                for _ply in 0..200 {
+                    legal_moves(&pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    for m in &moves {
+                        let expected = crate::position::hash_after(&pos, m);
+                        let undo = pos.play_unchecked(m);
+                        assert_eq!(expected, Some(pos.hash()), "{name}: {}", pos.to_text());
+                        pos.unplay(&undo);
+                        checked += 1;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let m = moves[(seed % moves.len() as u64) as usize];
+                    pos.play_unchecked(&m);
+                }
+            }
+        }
+        assert!(checked > 0, "no bundled variant has a single aura");
     }
 }

@@ -29,11 +29,12 @@ pub(super) fn board_hash(rules: &Ruleset, cells: &[Cell], side: Colour) -> u64 {
 
 /// The hash of the position a move leads to, without changing `pos`, as
 /// [`Position::play_unchecked`] would leave it. `None` in variants with
-/// effects: shots, auras, promotion effects and demotions can change any
-/// square, and only playing the move tells which.
+/// effects (shots, promotion effects, demotions, several auras), which can
+/// change any square so that only playing the move tells which; a single
+/// aura is worked out (`aura_hash`).
 pub(crate) fn hash_after(pos: &Position, m: &Move) -> Option<u64> {
     let rules = &*pos.rules;
-    if rules.has_effects {
+    if rules.has_effects && !rules.single_aura {
         return None;
     }
     let side = pos.side;
@@ -80,6 +81,9 @@ pub(crate) fn hash_after(pos: &Position, m: &Move) -> Option<u64> {
             raised[slot].1 = new;
             h ^= drops.hand_key(types, owner, ty, old) ^ drops.hand_key(types, owner, ty, new);
         }
+    }
+    if rules.has_effects {
+        return Some(super::aura_hash::landing(pos, m, &caps[..n_caps], h));
     }
     Some(h ^ piece_key(rules, placed_cell(pos, m), m.to()))
 }

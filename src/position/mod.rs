@@ -7,6 +7,7 @@
 //! journalled setters of `change`), so it is always
 //! consistent with its ruleset.
 
+mod aura_hash;
 mod change;
 mod hash;
 mod sfen;

@@ -130,6 +130,10 @@ pub struct MoveSpec {
     /// With `over_lower_rank`: empty squares beyond a passed piece may be
     /// landed on (condition on options; default: only captures).
     pub beyond_empty: Option<Text>,
+    /// Every path of this alternative is written and counted as origin and
+    /// destination only (an area move): paths to the same square are one
+    /// move, and a path back to the origin is none.
+    pub per_destination: Option<Spanned<bool>>,
     /// The move exists only while this condition holds (a condition on
     /// options is decided once when the rule file is compiled).
     pub when: Option<Text>,
@@ -310,6 +314,10 @@ pub struct AuraSpec {
     /// Whether the aura harms only the source's enemies (a condition on
     /// options; default false: both sides).
     pub enemies_only: Option<Text>,
+    /// What a source does when it arrives within reach of another source
+    /// it would harm: `mover_dies` (default), `mutual`, `active`,
+    /// `mover_only`, or `opt.NAME` of a text option with these values.
+    pub meeting: Option<Text>,
 }
 
 /// Pieces that cannot move: an enemy seen along one of the source's lines.
