@@ -46,6 +46,11 @@ pub enum LegMode {
     Slide { max: Option<u8> },
     /// Straight to each listed offset, whatever stands between.
     Jump,
+    /// To any square of the board but the one it starts from, whatever
+    /// stands between (a universal leaper). Its captures must pass the
+    /// capture restrictions even when judging protection (see
+    /// `movegen::attacked`).
+    Anywhere,
 }
 
 /// What a leg may land on.
@@ -97,6 +102,9 @@ pub struct Leg {
     pub only_over_own: bool,
     /// The move may end after this leg.
     pub can_stop_after: bool,
+    /// The leg may land only where no enemy piece could land after the
+    /// move (`unattacked`).
+    pub unattacked: bool,
 }
 
 /// A movement alternative: a sequence of legs.
@@ -250,6 +258,18 @@ pub struct OnPromotion {
     pub per_piece: bool,
 }
 
+/// A capturer that becomes another piece: whoever captures one of
+/// `victims` by moving is replaced, on its last square, by a piece of type
+/// `becomes` of its own side (`[[on_capture]]`).
+#[derive(Clone, Debug)]
+pub struct OnCapture {
+    pub id: String,
+    pub victims: TypeSet,
+    /// Capturers this rule leaves as they are.
+    pub except: TypeSet,
+    pub becomes: TypeId,
+}
+
 #[derive(Clone, Debug)]
 pub struct Victory {
     pub both_lose: BothLose,
@@ -347,6 +367,9 @@ pub struct Ruleset {
     pub freezes: Vec<Freeze>,
     pub demotions: Vec<Demotion>,
     pub on_promotions: Vec<OnPromotion>,
+    /// Capturers replaced by another piece, in file order (the last victim
+    /// a rule matches decides).
+    pub on_captures: Vec<OnCapture>,
     /// Whether any of shooting, auras, demotions or promotion effects exist:
     /// moves then change more than their own squares.
     pub has_effects: bool,
@@ -425,6 +448,22 @@ impl Ruleset {
     pub fn stuck(&self, colour: Colour, ty: TypeId, sq: Square) -> bool {
         let kind = self.types[usize::from(ty)].kind;
         self.stuck[colour.index()][kind * self.geometry.len() + usize::from(sq)]
+    }
+    /// What a capturer of type `mover` becomes by `[[on_capture]]`, having
+    /// captured `victims` in this order: the rule matched by the last
+    /// victim any rule matches (the first such rule in file order).
+    pub fn captor_becomes(&self, mover: TypeId, victims: impl Iterator<Item = TypeId>) -> Option<TypeId> {
+        let mut out = None;
+        for v in victims {
+            if let Some(r) = self
+                .on_captures
+                .iter()
+                .find(|r| r.victims.contains(v) && !r.except.contains(mover))
+            {
+                out = Some(r.becomes);
+            }
+        }
+        out
     }
     /// A fully qualified option name: `<variant>.<option>`.
     pub fn qualified_option(&self, name: &str) -> String {

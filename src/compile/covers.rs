@@ -95,6 +95,10 @@ fn atoms(leg: &Leg, offsets: &Offsets, out: &mut Vec<Atom>) {
                 capture: leg.capture,
                 only_over_own: leg.only_over_own,
             },
+            // Its captures depend on the position (restrictions are judged
+            // for it even in protection), so it is relied on to cover
+            // nothing, and is covered only by the same move (see `covers`).
+            LegMode::Anywhere => continue,
         });
     }
 }
@@ -109,6 +113,7 @@ fn same_legs(a: &Program, b: &Program) -> bool {
                 && x.capture == y.capture
                 && x.only_over_own == y.only_over_own
                 && x.can_stop_after == y.can_stop_after
+                && x.unattacked == y.unattacked
         })
 }
 
@@ -133,7 +138,7 @@ pub fn covers(
     }
     let mut need = Vec::new();
     for (p, &cond) in small.iter().zip(small_conditional) {
-        if p.legs.len() == 1 && !cond {
+        if p.legs.len() == 1 && !cond && p.legs[0].mode != LegMode::Anywhere {
             need.clear();
             atoms(&p.legs[0], offsets, &mut need);
             if !need.iter().all(|n| have.iter().any(|h| h.covers(*n))) {

@@ -16,6 +16,7 @@ pub(super) struct Effects {
     pub freezes: Vec<Freeze>,
     pub demotions: Vec<Demotion>,
     pub on_promotions: Vec<OnPromotion>,
+    pub on_captures: Vec<OnCapture>,
 }
 
 pub(super) struct Context<'a> {
@@ -23,6 +24,7 @@ pub(super) struct Context<'a> {
     pub options: &'a BTreeMap<String, OptionValue>,
     pub scope: &'a dyn Fn(Place) -> Scope<'a>,
     pub geo: &'a Geometry,
+    pub types: &'a [PieceType],
 }
 
 impl Checker<'_> {
@@ -96,12 +98,30 @@ impl Checker<'_> {
                 per_piece: o.per_piece.as_ref().is_some_and(|t| self.option_flag(t, cx)),
             })
             .collect();
+        let on_captures = f
+            .on_captures
+            .iter()
+            .filter_map(|o| {
+                // Every part is checked, even of a rule its options turn off.
+                let on = o.when.as_ref().is_none_or(|t| self.option_flag(t, cx));
+                let victims = self.kind_set(&o.victims, cx);
+                let except = o.except.as_ref().map(|t| self.kind_set(t, cx)).unwrap_or_default();
+                let becomes = self.type_code(&o.becomes, cx)?;
+                on.then_some(OnCapture {
+                    id: o.id.get_ref().clone(),
+                    victims,
+                    except,
+                    becomes,
+                })
+            })
+            .collect();
         Effects {
             shooting,
             auras,
             freezes,
             demotions,
             on_promotions,
+            on_captures,
         }
     }
 
@@ -224,6 +244,19 @@ impl Checker<'_> {
             return allowed[0].to_string();
         }
         text.clone()
+    }
+
+    /// A piece type written as in board text (`DV`, `+DV`).
+    fn type_code(&mut self, t: &Text, cx: &Context) -> Option<TypeId> {
+        let code = t.get_ref().trim();
+        let found = cx.types.iter().position(|ty| ty.code.eq_ignore_ascii_case(code));
+        if found.is_none() {
+            let d = Diagnostic::error(t.span(), format!("no piece type is written `{code}`"))
+                .suggest(code, cx.types.iter().map(|ty| ty.code.as_str()))
+                .with_help("write a piece code as in board text: `DV`, or `+DV` for a promoted deva");
+            self.push(d);
+        }
+        found.map(|i| i as TypeId)
     }
 
     /// A kind set written as one name or a `[list]` of names.

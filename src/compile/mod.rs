@@ -126,6 +126,9 @@ pub fn compile(source: &Source, overrides: &[OptionOverride]) -> Result<Compiled
 /// largest historical variants need a few hundred.
 pub const MAX_TYPES: usize = 2048;
 
+/// The built-in kind set of every promoted type (`captured(promoted)`).
+pub const PROMOTED_SET: &str = "promoted";
+
 fn too_many_types(span: Range<usize>) -> Diagnostic {
     Diagnostic::error(
         span,
@@ -278,7 +281,7 @@ impl Checker<'_> {
                     t.span(),
                     format!("tag `{n}` must be lower-case letters, digits and `_`, and not `any` or `none`"),
                 );
-            } else if n == covers::NAME {
+            } else if n == covers::NAME || n == PROMOTED_SET {
                 self.err(t.span(), format!("`{n}` is reserved: conditions use it as a kind set"));
             }
         }
@@ -313,7 +316,7 @@ impl Checker<'_> {
             if !is_name(pid) {
                 self.err(p.id.span(), "piece id must be lower-case letters, digits and `_`");
             }
-            if matches!(pid.as_str(), "any" | "none" | covers::NAME) {
+            if matches!(pid.as_str(), "any" | "none" | covers::NAME | PROMOTED_SET) {
                 self.err(
                     p.id.span(),
                     format!("`{pid}` is reserved: conditions use it as a kind set"),
@@ -525,6 +528,14 @@ impl Checker<'_> {
             }
         }
         kind_sets.insert(covers::NAME.to_string(), upward);
+        // The built-in kind set `promoted`: every promoted type.
+        let mut promoted = TypeSet::with_capacity(n_types);
+        for (t, ty) in types.iter().enumerate() {
+            if ty.promoted_from.is_some() {
+                promoted.insert(t as TypeId);
+            }
+        }
+        kind_sets.insert(PROMOTED_SET.to_string(), promoted);
 
         // Conditions.
         let opt_values: BTreeMap<String, OptionValue> =
@@ -659,6 +670,7 @@ impl Checker<'_> {
                 options: &opt_values,
                 scope: &scope,
                 geo: &geo,
+                types: &types,
             };
             let effects = self.effects(f, &cx, &mut offsets);
             drops_and_royals = (self.drops(f, &cx, &kinds, &types), self.royals(f, &cx));
@@ -668,6 +680,8 @@ impl Checker<'_> {
             || !effects.auras.is_empty()
             || !effects.demotions.is_empty()
             || !effects.on_promotions.is_empty();
+        // A capturer replaced by another piece changes only its own square,
+        // which `play` already writes: no effect in that sense.
         let victory = Victory {
             both_lose,
             loses_when: cond(self, &f.victory.loses_when, Place::Side),
@@ -818,6 +832,16 @@ impl Checker<'_> {
         texts.extend(f.freezes.iter().map(|z| &z.mode));
         texts.extend(f.demotions.iter().map(|d| &d.when));
         texts.extend(f.on_promotions.iter().filter_map(|o| o.per_piece.as_ref()));
+        texts.extend(f.on_captures.iter().filter_map(|o| o.when.as_ref()));
+        for p in &f.pieces {
+            texts.extend(p.moves.iter().filter_map(|m| m.unattacked.as_ref()));
+            texts.extend(
+                p.moves
+                    .iter()
+                    .flat_map(|m| m.legs.iter().flatten())
+                    .filter_map(|l| l.unattacked.as_ref()),
+            );
+        }
         for t in texts {
             read.extend(dsl::mentioned_options(t.get_ref()));
         }
@@ -871,6 +895,7 @@ impl Checker<'_> {
             freezes: effects.freezes,
             demotions: effects.demotions,
             on_promotions: effects.on_promotions,
+            on_captures: effects.on_captures,
             has_effects,
             zobrist,
             stuck,

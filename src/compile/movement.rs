@@ -17,6 +17,8 @@ struct LegFields<'a> {
     symmetry: &'a Option<Text>,
     capture: &'a Option<Text>,
     only_over_own: &'a Option<Text>,
+    anywhere: &'a Option<Spanned<bool>>,
+    unattacked: &'a Option<Text>,
     direction: Option<&'a Text>,
     optional: bool,
 }
@@ -31,6 +33,8 @@ impl<'a> From<&'a LegSpec> for LegFields<'a> {
             symmetry: &l.symmetry,
             capture: &l.capture,
             only_over_own: &l.only_over_own,
+            anywhere: &l.anywhere,
+            unattacked: &l.unattacked,
             direction: l.direction.as_ref(),
             optional: l.optional,
         }
@@ -56,6 +60,8 @@ pub(super) fn program(
         symmetry: &m.symmetry,
         capture: &m.capture,
         only_over_own: &m.only_over_own,
+        anywhere: &m.anywhere,
+        unattacked: &m.unattacked,
         direction: None,
         optional: false,
     };
@@ -64,6 +70,8 @@ pub(super) fn program(
             let has_inline = m.step.is_some()
                 || m.slide.is_some()
                 || m.jump.is_some()
+                || m.anywhere.is_some()
+                || m.unattacked.is_some()
                 || m.range.is_some()
                 || m.symmetry.is_some()
                 || m.capture.is_some();
@@ -101,6 +109,16 @@ pub(super) fn program(
                     specs.len()
                 ),
             );
+        }
+        return None;
+    }
+    if specs.len() > 1
+        && let Some(a) = specs.iter().find_map(|s| s.anywhere.as_ref())
+    {
+        // A leap to anywhere has no direction for a next leg to relate to,
+        // and no historical piece chains one.
+        if report {
+            c.err(a.span(), "`anywhere` must be the only leg of its move");
         }
         return None;
     }
@@ -177,6 +195,7 @@ pub(super) fn paths_bound(program: &Program, offsets: &Offsets, geo: &Geometry) 
         };
         match mode {
             LegMode::Step | LegMode::Jump => 1,
+            LegMode::Anywhere => u64::from(geo.width * geo.height).saturating_sub(1),
             LegMode::Slide { max } => {
                 let r = along(off.dx, geo.width).min(along(off.dy, geo.height));
                 max.map_or(r, |m| r.min(u64::from(m)))
@@ -233,6 +252,8 @@ fn legs_span(m: &MoveSpec, piece: &Text) -> std::ops::Range<usize> {
                 symmetry: &m.symmetry,
                 capture: &m.capture,
                 only_over_own: &m.only_over_own,
+                anywhere: &m.anywhere,
+                unattacked: &m.unattacked,
                 direction: None,
                 optional: false,
             };
@@ -250,6 +271,7 @@ impl LegFields<'_> {
             .or(self.slide.as_ref())
             .map(|t| t.span())
             .or(self.jump.as_ref().map(|j| j.span()))
+            .or(self.anywhere.as_ref().map(|a| a.span()))
             .or(self.range.as_ref().map(|r| r.span()))
             .or(self.symmetry.as_ref().map(|t| t.span()))
             .or(self.capture.as_ref().map(|t| t.span()))
@@ -268,23 +290,52 @@ fn leg(
     colour: Colour,
     report: bool,
 ) -> Option<Leg> {
-    let given = [s.step.is_some(), s.slide.is_some(), s.jump.is_some()]
-        .iter()
-        .filter(|b| **b)
-        .count();
+    let given = [
+        s.step.is_some(),
+        s.slide.is_some(),
+        s.jump.is_some(),
+        s.anywhere.is_some(),
+    ]
+    .iter()
+    .filter(|b| **b)
+    .count();
     let any_span = s.span().unwrap_or_else(|| piece.span());
     if given != 1 {
         if report {
             c.err(
                 any_span,
-                "each move or leg needs exactly one of `step`, `slide` or `jump`",
+                "each move or leg needs exactly one of `step`, `slide`, `jump` or `anywhere`",
             );
         }
         return None;
     }
     let mut rel_offsets: Vec<Offset> = Vec::new();
     let mode;
-    if let Some(dirs) = s.step.as_ref().or(s.slide.as_ref()) {
+    if let Some(a) = s.anywhere {
+        if !*a.get_ref() {
+            if report {
+                c.err(
+                    a.span(),
+                    "`anywhere` can only be `true`: leave it out for another kind of leg",
+                );
+            }
+            return None;
+        }
+        mode = LegMode::Anywhere;
+        for (key, given) in [
+            ("range", s.range.as_ref().map(|r| r.span())),
+            ("symmetry", s.symmetry.as_ref().map(|t| t.span())),
+        ] {
+            if let Some(span) = given
+                && report
+            {
+                c.err(
+                    span,
+                    format!("`{key}` does not apply to `anywhere`, which reaches every square"),
+                );
+            }
+        }
+    } else if let Some(dirs) = s.step.as_ref().or(s.slide.as_ref()) {
         rel_offsets = directions(c, dirs, report)?;
         if s.step.is_some() {
             mode = LegMode::Step;
@@ -436,6 +487,7 @@ fn leg(
         }
         None => false,
     };
+    let unattacked = s.unattacked.as_ref().is_some_and(|t| c.options_condition(t));
     Some(Leg {
         mode,
         offsets: offsets_idx,
@@ -444,6 +496,7 @@ fn leg(
         capture,
         only_over_own,
         can_stop_after: false,
+        unattacked,
     })
 }
 
@@ -506,11 +559,17 @@ pub(super) fn overlapping(progs: &[Program], offsets: &Offsets) -> bool {
                         out.push((dx * k, dy * k));
                     }
                 }
+                LegMode::Anywhere => {}
                 _ => out.push((dx, dy)),
             }
         }
         out
     };
+    // A leap to anywhere meets every other alternative's squares.
+    let anywhere = |p: &Program| p.legs.first().is_some_and(|l| l.mode == LegMode::Anywhere);
+    if progs.len() > 1 && progs.iter().any(anywhere) {
+        return true;
+    }
     let sets: Vec<Vec<(i32, i32)>> = progs.iter().map(reach).collect();
     sets.iter()
         .enumerate()

@@ -143,6 +143,16 @@ pub(crate) struct Walker<'a> {
     /// The moving piece (the origin's occupant, or a piece that would be
     /// dropped there).
     piece: Cell,
+    /// How deep in protection judgments this walk is: 0 for a move, 1 for
+    /// a protection or attack question, 2 for the protection question a
+    /// leap to anywhere asks inside one of those. Leaps to anywhere are not
+    /// walked at depth 2: a universal leaper protects a square only if its
+    /// own capture there would be allowed with the other pieces counted
+    /// (one level deep).
+    pub(crate) depth: u8,
+    /// The victims `path[..judged]` already passed the capture
+    /// restrictions while the path was walked (leaps to anywhere).
+    pub(crate) judged: usize,
 }
 
 impl<'a> Walker<'a> {
@@ -168,6 +178,8 @@ impl<'a> Walker<'a> {
             n_shots: 0,
             effects: false,
             piece: cells[usize::from(from)],
+            depth: 0,
+            judged: 0,
         }
     }
 
@@ -225,8 +237,23 @@ impl<'a> Walker<'a> {
             &l.follow[usize::from(prev)]
         };
         let table = &self.rules.offsets;
+        if l.mode == LegMode::Anywhere {
+            if self.depth >= 2 {
+                return false;
+            }
+            for sq in 0..self.rules.geometry.len() as Square {
+                if sq != cur {
+                    let occ = self.occupant(sq);
+                    if self.land(prog, leg, sq, 0, occ, f) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
         for &o in offs {
             match l.mode {
+                LegMode::Anywhere => {}
                 LegMode::Step | LegMode::Jump => {
                     let sq = table.target(o, cur);
                     if sq != NO_SQUARE && !(l.only_over_own && self.leaps_over_enemy(cur, sq)) {
@@ -280,6 +307,10 @@ impl<'a> Walker<'a> {
         self.path[self.len] = sq;
         self.victims[self.len] = occ;
         self.len += 1;
+        if (l.mode == LegMode::Anywhere || l.unattacked) && !self.may_land_here(l, occ) {
+            self.len -= 1;
+            return false;
+        }
         let more = leg + 1 < prog.legs.len();
         let stop = if self.effects && self.rules.has_effects {
             self.after_landing(prog, leg, sq, o, more, f)
@@ -292,6 +323,44 @@ impl<'a> Walker<'a> {
         };
         self.len -= 1;
         stop
+    }
+
+    /// The checks of a leap to anywhere and of an `unattacked` leg on the
+    /// landing just made: a capture by a leap to anywhere must pass the
+    /// capture restrictions here, so that protection judgments count it
+    /// only where it is allowed; an `unattacked` landing must be one no
+    /// enemy could land on after the move. Both look one level deeper,
+    /// where leaps to anywhere are left out. A bare board (a diagram) has
+    /// nothing to judge.
+    #[inline(never)]
+    fn may_land_here(&mut self, l: &crate::ruleset::Leg, occ: Cell) -> bool {
+        let Some(pos) = self.pos else { return true };
+        let rules = self.rules;
+        let i = self.len - 1;
+        if l.mode == LegMode::Anywhere && occ != 0 {
+            let vt = cell_type(occ);
+            let facts = PathFacts {
+                pos,
+                w: self,
+                victim: i,
+            };
+            let forbidden = rules.restricted_victims.as_ref().is_none_or(|s| s.contains(vt))
+                && rules
+                    .restrictions
+                    .iter()
+                    .any(|r| r.guard.as_ref().is_none_or(|g| g.contains(vt)) && eval(&r.forbid, &facts) != 0);
+            if forbidden {
+                return false;
+            }
+            self.judged = self.len;
+        }
+        if l.unattacked {
+            let board = self.board_now();
+            if attacked_at(pos, &board, self.colour.opposite(), self.path[i], self.depth + 1) {
+                return false;
+            }
+        }
+        true
     }
 
     /// A landing in a variant with effects: the mover may die here (an
@@ -523,10 +592,17 @@ enum Then {
 
 /// Walks every available program of the piece on `from` on the board
 /// `cells` (the position's own board, or a changed copy of it; `pos`
-/// answers the programs' `when` conditions); see [`Walker::walk`]. Shots
+/// answers the programs' `when` conditions); see [`Walker::walk`]. `depth` counts
+/// protection judgments (see [`Walker`]); 0 for a plain question. Shots
 /// and effects are not walked: this answers where the piece can go.
-pub(crate) fn walk_piece<F: FnMut(&Walker) -> bool>(pos: &Position, cells: &[Cell], from: Square, f: &mut F) -> bool {
-    walk_piece_with(pos, cells, from, false, f)
+pub(crate) fn walk_piece_at<F: FnMut(&Walker) -> bool>(
+    pos: &Position,
+    cells: &[Cell],
+    from: Square,
+    depth: u8,
+    f: &mut F,
+) -> bool {
+    walk_piece_with(pos, cells, from, false, depth, f)
 }
 
 fn walk_piece_with<F: FnMut(&Walker) -> bool>(
@@ -534,6 +610,7 @@ fn walk_piece_with<F: FnMut(&Walker) -> bool>(
     cells: &[Cell],
     from: Square,
     effects: bool,
+    depth: u8,
     f: &mut F,
 ) -> bool {
     let rules = &*pos.rules;
@@ -542,6 +619,7 @@ fn walk_piece_with<F: FnMut(&Walker) -> bool>(
     let kind = rules.types[usize::from(cell_type(c))].kind;
     let mut w = Walker::new(rules, Some(pos), cells, colour, from);
     w.effects = effects;
+    w.depth = depth;
     for prog in &rules.programs[colour.index()][kind] {
         if let Some(cond) = &prog.when
             && eval(
@@ -565,11 +643,19 @@ fn walk_piece_with<F: FnMut(&Walker) -> bool>(
 /// Could a piece of colour `by` land on `target` (treated as holding an
 /// enemy of `by`)? Capture restrictions are not applied: this is the
 /// "could recapture by a legal-looking move" of protection rules.
+///
+/// A leap to anywhere counts only where its capture would pass the capture
+/// restrictions, judged one level deep (see [`Walker`]).
 pub(crate) fn attacked(pos: &Position, cells: &[Cell], by: Colour, target: Square) -> bool {
+    attacked_at(pos, cells, by, target, 1)
+}
+
+/// [`attacked`] at a depth of protection judgments.
+pub(crate) fn attacked_at(pos: &Position, cells: &[Cell], by: Colour, target: Square, depth: u8) -> bool {
     for (sq, &c) in cells.iter().enumerate() {
         if c != 0 && cell_colour(c) == by && sq != usize::from(target) {
             let mut hit = |w: &Walker| w.path[w.len - 1] == target;
-            if walk_piece(pos, cells, sq as Square, &mut hit) {
+            if walk_piece_at(pos, cells, sq as Square, depth, &mut hit) {
                 return true;
             }
         }
@@ -655,7 +741,7 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
             push_path(pos, w, out);
             false
         };
-        walk_piece_with(pos, &pos.cells, sq as Square, true, &mut emit);
+        walk_piece_with(pos, &pos.cells, sq as Square, true, 0, &mut emit);
         if rules.overlapping[rules.types[usize::from(cell_type(c))].kind] {
             // The same path from two alternatives is one move.
             out[start..].sort_unstable_by_key(move_key);
@@ -817,7 +903,7 @@ fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
     let rules = w.rules;
     // Capture restrictions: judged per piece captured by moving.
     if !rules.restrictions.is_empty() {
-        for i in 0..w.len {
+        for i in w.judged..w.len {
             let v = w.victims[i];
             if v == 0 {
                 continue;

@@ -37,6 +37,8 @@ pub struct RuleFile {
     pub demotions: Vec<DemotionSpec>,
     #[serde(rename = "on_promotion", default)]
     pub on_promotions: Vec<OnPromotionSpec>,
+    #[serde(rename = "on_capture", default)]
+    pub on_captures: Vec<OnCaptureSpec>,
     /// Hands and drops: captured pieces change side into the captor's hand.
     pub drops: Option<DropsSpec>,
 }
@@ -110,6 +112,11 @@ pub struct MoveSpec {
     /// Jumps: may pass only over empty squares and the mover's own pieces
     /// (a condition on options; default: over anything).
     pub only_over_own: Option<Text>,
+    /// A leap to any square of the board (instead of step/slide/jump).
+    pub anywhere: Option<Spanned<bool>>,
+    /// May land only where no enemy could land after the move (a condition
+    /// on options; default: false).
+    pub unattacked: Option<Text>,
     /// The move exists only while this condition holds (a condition on
     /// options is decided once when the rule file is compiled).
     pub when: Option<Text>,
@@ -127,6 +134,8 @@ pub struct LegSpec {
     pub symmetry: Option<Text>,
     pub capture: Option<Text>,
     pub only_over_own: Option<Text>,
+    pub anywhere: Option<Spanned<bool>>,
+    pub unattacked: Option<Text>,
     pub direction: Option<Text>,
     #[serde(default)]
     pub optional: bool,
@@ -323,6 +332,24 @@ pub struct OnPromotionSpec {
     /// A condition on options: if true, the side chooses for each of those
     /// pieces whether it promotes (default: one choice for all of them).
     pub per_piece: Option<Text>,
+}
+
+/// A capturer that becomes another piece (Maka-dai-dai's deva rule is
+/// one such table).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OnCaptureSpec {
+    pub id: Text,
+    #[serde(default)]
+    pub doc: String,
+    /// Kind set of the captured pieces that set it off.
+    pub victims: Text,
+    /// The piece the capturer becomes, written as in board text (`+DV`).
+    pub becomes: Text,
+    /// Kind set of capturers it leaves as they are (default: none).
+    pub except: Option<Text>,
+    /// A condition on options: whether the rule applies (default: true).
+    pub when: Option<Text>,
 }
 
 /// Hands and drops: a piece captured by moving goes to the captor's hand,
