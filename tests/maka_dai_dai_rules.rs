@@ -459,3 +459,22 @@ fn repetition_forbids_recreating_a_position() {
     }
     assert_legal(&pos, "j14-j15", "§8.3 none");
 }
+
+#[test]
+fn the_start_position_has_78_moves_by_hand_count() {
+    // §3 and §5, counted by hand piece by piece: 17 pawns and 2 go-betweens
+    // (19); on rank 5 the left and right chariots step back and the two
+    // dragon horses range 3 squares backwards (8); on rank 4 the donkeys
+    // (1 each), violent oxen (3 each), the lion dog's three jumps to the
+    // 3rd square and the she-devil's 2 (13); on rank 3 the old rats, blind
+    // bears, evil wolves and kirin 1 each and the angry boars 4 each (15);
+    // on rank 2 (9) and rank 1 (14) the remaining steps and slides. No move
+    // of Black's reaches or opens a White piece's line, so the second ply
+    // is 78 x 78.
+    let pos = Position::start(rules(&[]));
+    assert_eq!(legal(&pos).len(), 78);
+    assert_eq!(
+        gunbai::perft::perft(&mut pos.clone(), 2, gunbai::perft::Convention::Paths),
+        78 * 78
+    );
+}
