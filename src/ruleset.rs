@@ -265,6 +265,8 @@ pub struct OnPromotion {
 pub struct OnCapture {
     pub id: String,
     pub victims: TypeSet,
+    /// Capturers this rule applies to (`None`: every piece).
+    pub capturers: Option<TypeSet>,
     /// Capturers this rule leaves as they are.
     pub except: TypeSet,
     pub becomes: TypeId,
@@ -458,7 +460,11 @@ impl Ruleset {
             if let Some(r) = self
                 .on_captures
                 .iter()
-                .find(|r| r.victims.contains(v) && !r.except.contains(mover))
+                .find(|r| {
+                    r.victims.contains(v)
+                        && !r.except.contains(mover)
+                        && r.capturers.as_ref().is_none_or(|c| c.contains(mover))
+                })
             {
                 out = Some(r.becomes);
             }

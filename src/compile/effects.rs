@@ -106,10 +106,12 @@ impl Checker<'_> {
                 let on = o.when.as_ref().is_none_or(|t| self.option_flag(t, cx));
                 let victims = self.kind_set(&o.victims, cx);
                 let except = o.except.as_ref().map(|t| self.kind_set(t, cx)).unwrap_or_default();
+                let capturers = o.capturers.as_ref().map(|t| self.kind_set(t, cx));
                 let becomes = self.type_code(&o.becomes, cx)?;
                 on.then_some(OnCapture {
                     id: o.id.get_ref().clone(),
                     victims,
+                    capturers,
                     except,
                     becomes,
                 })
@@ -276,6 +278,9 @@ impl Checker<'_> {
             pos += word.len() + 1;
             match cx.kind_sets.get(name) {
                 Some(s) => set.union_with(s),
+                // Every type, as in conditions.
+                None if name == "any" => (0..cx.types.len()).for_each(|t| set.insert(t as TypeId)),
+                None if name == "none" => {}
                 None => {
                     let d = Diagnostic::error(
                         at..at + name.len().max(1),

@@ -346,6 +346,8 @@ pub struct OnCaptureSpec {
     pub victims: Text,
     /// The piece the capturer becomes, written as in board text (`+DV`).
     pub becomes: Text,
+    /// Kind set of the capturers it applies to (default: every piece).
+    pub capturers: Option<Text>,
     /// Kind set of capturers it leaves as they are (default: none).
     pub except: Option<Text>,
     /// A condition on options: whether the rule applies (default: true).
