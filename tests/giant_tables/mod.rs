@@ -147,9 +147,13 @@ fn expand(moves: &str, x0: i32, y0: i32, w: i32, h: i32) -> BTreeMap<(i32, i32),
                 }
             }
             "liondog" => {
-                for w in &rest {
+                let reach = rest
+                    .iter()
+                    .find_map(|w| w.strip_prefix("<=").map(|n| n.parse::<i32>().expect("reach")))
+                    .unwrap_or(3);
+                for w in rest.iter().filter(|w| !w.starts_with("<=")) {
                     for (dx, dy) in directions(w) {
-                        for k in 1..=3 {
+                        for k in 1..=reach {
                             put((dx * k, dy * k), Reach::Lion);
                         }
                     }
