@@ -457,15 +457,11 @@ impl Ruleset {
     pub fn captor_becomes(&self, mover: TypeId, victims: impl Iterator<Item = TypeId>) -> Option<TypeId> {
         let mut out = None;
         for v in victims {
-            if let Some(r) = self
-                .on_captures
-                .iter()
-                .find(|r| {
-                    r.victims.contains(v)
-                        && !r.except.contains(mover)
-                        && r.capturers.as_ref().is_none_or(|c| c.contains(mover))
-                })
-            {
+            if let Some(r) = self.on_captures.iter().find(|r| {
+                r.victims.contains(v)
+                    && !r.except.contains(mover)
+                    && r.capturers.as_ref().is_none_or(|c| c.contains(mover))
+            }) {
                 out = Some(r.becomes);
             }
         }

@@ -2,12 +2,12 @@
 //! killing auras, freezing lines, demotions and promotion side effects.
 
 use super::Checker;
-use crate::board::{Colour, Geometry, direction_vocabulary, resolve_direction};
+use super::conditions::Context;
+use crate::board::{Colour, direction_vocabulary, resolve_direction};
 use crate::diagnostics::Diagnostic;
-use crate::dsl::{self, Expr, OptionValue, Place, Scope, TypeSet};
+use crate::dsl::{self, Expr, OptionValue, Place, TypeSet};
 use crate::rules::file::{RuleFile, Text};
 use crate::ruleset::*;
-use std::collections::BTreeMap;
 
 /// Everything this module compiles.
 pub(super) struct Effects {
@@ -19,16 +19,14 @@ pub(super) struct Effects {
     pub on_captures: Vec<OnCapture>,
 }
 
-pub(super) struct Context<'a> {
-    pub kind_sets: &'a BTreeMap<String, TypeSet>,
-    pub options: &'a BTreeMap<String, OptionValue>,
-    pub scope: &'a dyn Fn(Place) -> Scope<'a>,
-    pub geo: &'a Geometry,
-    pub types: &'a [PieceType],
-}
-
 impl Checker<'_> {
-    pub(super) fn effects(&mut self, f: &RuleFile, cx: &Context, offsets: &mut Offsets) -> Effects {
+    pub(super) fn effects(
+        &mut self,
+        f: &RuleFile,
+        cx: &Context,
+        offsets: &mut Offsets,
+        types: &[PieceType],
+    ) -> Effects {
         let shooting = f
             .pieces
             .iter()
@@ -107,7 +105,7 @@ impl Checker<'_> {
                 let victims = self.kind_set(&o.victims, cx);
                 let except = o.except.as_ref().map(|t| self.kind_set(t, cx)).unwrap_or_default();
                 let capturers = o.capturers.as_ref().map(|t| self.kind_set(t, cx));
-                let becomes = self.type_code(&o.becomes, cx)?;
+                let becomes = self.type_code(&o.becomes, types)?;
                 on.then_some(OnCapture {
                     id: o.id.get_ref().clone(),
                     victims,
@@ -187,16 +185,6 @@ impl Checker<'_> {
         })
     }
 
-    pub(super) fn condition(&mut self, t: &Text, cx: &Context, place: Place) -> Expr {
-        match dsl::compile(t.get_ref(), self.content_start(t), &(cx.scope)(place)) {
-            Ok(e) => e,
-            Err(errs) => {
-                self.diags.extend(errs);
-                Expr::Const(0)
-            }
-        }
-    }
-
     /// A condition that may depend only on options, folded to a flag.
     fn option_flag(&mut self, t: &Text, cx: &Context) -> bool {
         match self.condition(t, cx, Place::Side) {
@@ -249,12 +237,12 @@ impl Checker<'_> {
     }
 
     /// A piece type written as in board text (`DV`, `+DV`).
-    fn type_code(&mut self, t: &Text, cx: &Context) -> Option<TypeId> {
+    fn type_code(&mut self, t: &Text, types: &[PieceType]) -> Option<TypeId> {
         let code = t.get_ref().trim();
-        let found = cx.types.iter().position(|ty| ty.code.eq_ignore_ascii_case(code));
+        let found = types.iter().position(|ty| ty.code.eq_ignore_ascii_case(code));
         if found.is_none() {
             let d = Diagnostic::error(t.span(), format!("no piece type is written `{code}`"))
-                .suggest(code, cx.types.iter().map(|ty| ty.code.as_str()))
+                .suggest(code, types.iter().map(|ty| ty.code.as_str()))
                 .with_help("write a piece code as in board text: `DV`, or `+DV` for a promoted deva");
             self.push(d);
         }
@@ -278,8 +266,8 @@ impl Checker<'_> {
             pos += word.len() + 1;
             match cx.kind_sets.get(name) {
                 Some(s) => set.union_with(s),
-                // Every type, as in conditions.
-                None if name == "any" => (0..cx.types.len()).for_each(|t| set.insert(t as TypeId)),
+                // As in conditions: every type, or none.
+                None if name == "any" => set.union_with((cx.scope)(Place::Side).all_types),
                 None if name == "none" => {}
                 None => {
                     let d = Diagnostic::error(
