@@ -11,9 +11,7 @@
 //! elsewhere, out of reach of the pieces under test.
 
 use gunbai::board::Colour::Black;
-use gunbai::compile::OptionOverride;
 use gunbai::position::{EndReason, Position};
-use gunbai::rules::load_variant;
 use gunbai::ruleset::Ruleset;
 use std::sync::Arc;
 
@@ -21,11 +19,7 @@ mod common;
 use common::*;
 
 fn rules(opts: &[&str]) -> Arc<Ruleset> {
-    let overrides: Vec<OptionOverride> = opts
-        .iter()
-        .map(|o| o.parse().unwrap_or_else(|e| panic!("{e}")))
-        .collect();
-    load_variant("maka_dai_dai", &overrides).unwrap_or_else(|e| panic!("loading maka_dai_dai with {opts:?}: {e}"))
+    variant_with("maka_dai_dai", opts)
 }
 
 fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
@@ -314,19 +308,7 @@ fn losing_every_royal_loses() {
 fn the_start_position_has_every_piece_of_the_reference() {
     // §3: 96 pieces a side, 50 kinds; White's array is Black's rotated.
     let pos = Position::start(rules(&[]));
-    let text = pos.to_text();
-    let board = text.split(' ').next().expect("board");
-    let count = |upper: bool| {
-        board
-            .split(['/', ','])
-            .filter(|t| {
-                t.chars()
-                    .next()
-                    .is_some_and(|c| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == upper)
-            })
-            .count()
-    };
-    assert_eq!((count(true), count(false)), (96, 96));
+    assert_eq!(pieces_per_side(&pos), (96, 96));
     for (square, code) in [
         ("j1", "K"),
         ("i1", "DV"),

@@ -3,9 +3,7 @@
 //! from the reference text. Positions are piece lists (`"EM a1, em y25"`).
 
 use gunbai::board::Colour::{Black, White};
-use gunbai::compile::OptionOverride;
 use gunbai::position::{EndReason, Position};
-use gunbai::rules::load_variant;
 use gunbai::ruleset::Ruleset;
 use std::sync::Arc;
 
@@ -13,11 +11,7 @@ mod common;
 use common::*;
 
 fn rules(opts: &[&str]) -> Arc<Ruleset> {
-    let overrides: Vec<OptionOverride> = opts
-        .iter()
-        .map(|o| o.parse().unwrap_or_else(|e| panic!("{e}")))
-        .collect();
-    load_variant("tai", &overrides).unwrap_or_else(|e| panic!("loading tai with {opts:?}: {e}"))
+    variant_with("tai", opts)
 }
 
 fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
@@ -35,19 +29,7 @@ fn the_start_position_follows_the_reference() {
     // §3: 177 pieces a side; Emperor m1, deva l1, dark spirit n1, crown
     // prince m2, go-betweens h8 and r8; White's array rotated.
     let pos = Position::start(rules(&[]));
-    let text = pos.to_text();
-    let board = text.split(' ').next().expect("board");
-    let count = |upper: bool| {
-        board
-            .split(['/', ','])
-            .filter(|t| {
-                t.chars()
-                    .next()
-                    .is_some_and(|c| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == upper)
-            })
-            .count()
-    };
-    assert_eq!((count(true), count(false)), (177, 177));
+    assert_eq!(pieces_per_side(&pos), (177, 177));
     for (square, code) in [
         ("m1", "EM"),
         ("l1", "DV"),
