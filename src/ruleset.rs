@@ -50,6 +50,11 @@ pub enum LegMode {
     Slide { max: Option<u8> },
     /// Straight to each listed offset, whatever stands between.
     Jump,
+    /// To any square of the board but the one it starts from, whatever
+    /// stands between (a universal leaper). Its captures must pass the
+    /// capture restrictions even when judging protection (see
+    /// `movegen::attacked`).
+    Anywhere,
 }
 
 /// What a leg may land on.
@@ -108,6 +113,9 @@ pub struct Leg {
     pub over_lower: Option<RankJump>,
     /// The move may end after this leg.
     pub can_stop_after: bool,
+    /// The leg may land only where no enemy piece could land after the
+    /// move (`unattacked`).
+    pub unattacked: bool,
 }
 
 /// How a slide may pass over pieces standing on its line (they are not
@@ -334,6 +342,20 @@ pub struct OnPromotion {
     pub per_piece: bool,
 }
 
+/// A capturer that becomes another piece: whoever captures one of
+/// `victims` by moving is replaced, on its last square, by a piece of type
+/// `becomes` of its own side (`[[on_capture]]`).
+#[derive(Clone, Debug)]
+pub struct OnCapture {
+    pub id: String,
+    pub victims: TypeSet,
+    /// Capturers this rule applies to (`None`: every piece).
+    pub capturers: Option<TypeSet>,
+    /// Capturers this rule leaves as they are.
+    pub except: TypeSet,
+    pub becomes: TypeId,
+}
+
 #[derive(Clone, Debug)]
 pub struct Victory {
     pub both_lose: BothLose,
@@ -442,6 +464,9 @@ pub struct Ruleset {
     pub freezes: Vec<Freeze>,
     pub demotions: Vec<Demotion>,
     pub on_promotions: Vec<OnPromotion>,
+    /// Capturers replaced by another piece, in file order (the last victim
+    /// a rule matches decides).
+    pub on_captures: Vec<OnCapture>,
     /// Whether any of shooting, auras, demotions or promotion effects exist:
     /// moves then change more than their own squares.
     pub has_effects: bool,
@@ -509,10 +534,17 @@ impl AttackRays {
             for (ty, t) in rules.types.iter().enumerate() {
                 let ty = ty as TypeId;
                 for prog in &rules.programs[colour.index()][t.kind] {
+                    // Legs that pass pieces, judge attacks or leap anywhere
+                    // are walked.
                     let simple = prog.when.is_none()
                         && prog.legs.len() == 1
                         && !prog.legs[0].only_over_own
-                        && prog.legs[0].can_stop_after;
+                        && prog.legs[0].can_stop_after
+                        && prog.legs[0].pass == Pass::NONE
+                        && !prog.legs[0].captures_passed
+                        && prog.legs[0].over_lower.is_none()
+                        && !prog.legs[0].unattacked
+                        && prog.legs[0].mode != LegMode::Anywhere;
                     if !simple {
                         walked.insert(ty);
                         continue;
@@ -521,6 +553,7 @@ impl AttackRays {
                     let reach = match leg.mode {
                         LegMode::Step | LegMode::Jump => 1,
                         LegMode::Slide { max } => max.unwrap_or(u8::MAX),
+                        LegMode::Anywhere => continue,
                     };
                     if leg.capture == CaptureMode::Never || reach == 0 {
                         continue;
@@ -619,6 +652,22 @@ impl Ruleset {
     pub fn stuck(&self, colour: Colour, ty: TypeId, sq: Square) -> bool {
         let kind = self.types[usize::from(ty)].kind;
         self.stuck[colour.index()][kind * self.geometry.len() + usize::from(sq)]
+    }
+    /// What a capturer of type `mover` becomes by `[[on_capture]]`, having
+    /// captured `victims` in this order: the rule matched by the last
+    /// victim any rule matches (the first such rule in file order).
+    pub fn captor_becomes(&self, mover: TypeId, victims: impl Iterator<Item = TypeId>) -> Option<TypeId> {
+        let mut out = None;
+        for v in victims {
+            if let Some(r) = self.on_captures.iter().find(|r| {
+                r.victims.contains(v)
+                    && !r.except.contains(mover)
+                    && r.capturers.as_ref().is_none_or(|c| c.contains(mover))
+            }) {
+                out = Some(r.becomes);
+            }
+        }
+        out
     }
     /// A fully qualified option name: `<variant>.<option>`.
     pub fn qualified_option(&self, name: &str) -> String {

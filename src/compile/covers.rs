@@ -115,6 +115,10 @@ fn atoms(leg: &Leg, offsets: &Offsets, out: &mut Vec<Atom>) {
                 capture: leg.capture,
                 only_over_own: leg.only_over_own,
             },
+            // Its captures depend on the position (restrictions are judged
+            // for it even in protection), so it is relied on to cover
+            // nothing, and is covered only by the same move (see `covers`).
+            LegMode::Anywhere => continue,
         });
     }
 }
@@ -132,6 +136,7 @@ fn same_legs(a: &Program, b: &Program) -> bool {
                 && x.captures_passed == y.captures_passed
                 && x.over_lower == y.over_lower
                 && x.can_stop_after == y.can_stop_after
+                && x.unattacked == y.unattacked
         })
 }
 
@@ -160,7 +165,7 @@ pub(super) fn covers(
             // A range jump depends on ranks, which the test does not
             // compare: never counted as covered.
             return false;
-        } else if p.legs.len() == 1 && !cond {
+        } else if p.legs.len() == 1 && !cond && p.legs[0].mode != LegMode::Anywhere {
             need.clear();
             atoms(&p.legs[0], offsets, &mut need);
             if !need.iter().all(|n| have.iter().any(|h| h.covers(*n))) {

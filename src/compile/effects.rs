@@ -16,10 +16,17 @@ pub(super) struct Effects {
     pub freezes: Vec<Freeze>,
     pub demotions: Vec<Demotion>,
     pub on_promotions: Vec<OnPromotion>,
+    pub on_captures: Vec<OnCapture>,
 }
 
 impl Checker<'_> {
-    pub(super) fn effects(&mut self, f: &RuleFile, cx: &Context, offsets: &mut Offsets) -> Effects {
+    pub(super) fn effects(
+        &mut self,
+        f: &RuleFile,
+        cx: &Context,
+        offsets: &mut Offsets,
+        types: &[PieceType],
+    ) -> Effects {
         let shooting = f
             .pieces
             .iter()
@@ -97,12 +104,32 @@ impl Checker<'_> {
                 per_piece: o.per_piece.as_ref().is_some_and(|t| self.option_flag(t, cx)),
             })
             .collect();
+        let on_captures = f
+            .on_captures
+            .iter()
+            .filter_map(|o| {
+                // Every part is checked, even of a rule its options turn off.
+                let on = o.when.as_ref().is_none_or(|t| self.option_flag(t, cx));
+                let victims = self.kind_set(&o.victims, cx);
+                let except = o.except.as_ref().map(|t| self.kind_set(t, cx)).unwrap_or_default();
+                let capturers = o.capturers.as_ref().map(|t| self.kind_set(t, cx));
+                let becomes = self.type_code(&o.becomes, types)?;
+                on.then_some(OnCapture {
+                    id: o.id.get_ref().clone(),
+                    victims,
+                    capturers,
+                    except,
+                    becomes,
+                })
+            })
+            .collect();
         Effects {
             shooting,
             auras,
             freezes,
             demotions,
             on_promotions,
+            on_captures,
         }
     }
 
@@ -217,6 +244,19 @@ impl Checker<'_> {
         text.clone()
     }
 
+    /// A piece type written as in board text (`DV`, `+DV`).
+    fn type_code(&mut self, t: &Text, types: &[PieceType]) -> Option<TypeId> {
+        let code = t.get_ref().trim();
+        let found = types.iter().position(|ty| ty.code.eq_ignore_ascii_case(code));
+        if found.is_none() {
+            let d = Diagnostic::error(t.span(), format!("no piece type is written `{code}`"))
+                .suggest(code, types.iter().map(|ty| ty.code.as_str()))
+                .with_help("write a piece code as in board text: `DV`, or `+DV` for a promoted deva");
+            self.push(d);
+        }
+        found.map(|i| i as TypeId)
+    }
+
     /// A kind set written as one name or a `[list]` of names.
     pub(super) fn kind_set(&mut self, t: &Text, cx: &Context) -> TypeSet {
         let text = t.get_ref();
@@ -234,6 +274,9 @@ impl Checker<'_> {
             pos += word.len() + 1;
             match cx.kind_sets.get(name) {
                 Some(s) => set.union_with(s),
+                // As in conditions: every type, or none.
+                None if name == "any" => set.union_with((cx.scope)(Place::Side).all_types),
+                None if name == "none" => {}
                 None => {
                     let d = Diagnostic::error(
                         at..at + name.len().max(1),

@@ -33,7 +33,7 @@ impl Checker<'_> {
                     t.span(),
                     format!("tag `{n}` must be lower-case letters, digits and `_`, and not `any` or `none`"),
                 );
-            } else if n == covers::NAME {
+            } else if n == covers::NAME || n == super::PROMOTED_SET {
                 self.err(t.span(), format!("`{n}` is reserved: conditions use it as a kind set"));
             }
         }
@@ -58,7 +58,7 @@ impl Checker<'_> {
             if !is_name(pid) {
                 self.err(p.id.span(), "piece id must be lower-case letters, digits and `_`");
             }
-            if matches!(pid.as_str(), "any" | "none" | covers::NAME) {
+            if matches!(pid.as_str(), "any" | "none" | covers::NAME | super::PROMOTED_SET) {
                 self.err(
                     p.id.span(),
                     format!("`{pid}` is reserved: conditions use it as a kind set"),

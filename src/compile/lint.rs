@@ -169,6 +169,16 @@ fn unread_options(c: &mut Checker, f: &RuleFile) {
     texts.extend(f.freezes.iter().map(|z| &z.mode));
     texts.extend(f.demotions.iter().map(|d| &d.when));
     texts.extend(f.on_promotions.iter().filter_map(|o| o.per_piece.as_ref()));
+    texts.extend(f.on_captures.iter().filter_map(|o| o.when.as_ref()));
+    for p in &f.pieces {
+        texts.extend(p.moves.iter().filter_map(|m| m.unattacked.as_ref()));
+        texts.extend(
+            p.moves
+                .iter()
+                .flat_map(|m| m.legs.iter().flatten())
+                .filter_map(|l| l.unattacked.as_ref()),
+        );
+    }
     for t in texts {
         read.extend(dsl::mentioned_options(t.get_ref()));
     }

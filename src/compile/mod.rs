@@ -112,6 +112,9 @@ pub(crate) const MAX_TYPES: usize = 2048;
 /// The highest rank a piece may have (`rank`, for range jumps).
 pub const MAX_RANK: u8 = 100;
 
+/// The built-in kind set of every promoted type (`captured(promoted)`).
+pub(crate) const PROMOTED_SET: &str = "promoted";
+
 fn too_many_types(span: Range<usize>) -> Diagnostic {
     Diagnostic::error(
         span,
@@ -193,6 +196,13 @@ impl Checker<'_> {
         let (mut offsets, mut programs) = self.programs(f, &geo);
         let upward = covers::promotes_upward(f, &types, &offsets, &programs);
         sets.kinds.insert(covers::NAME.to_string(), upward);
+        let mut promoted = crate::dsl::TypeSet::with_capacity(types.len());
+        for (t, ty) in types.iter().enumerate() {
+            if ty.promoted_from.is_some() {
+                promoted.insert(t as TypeId);
+            }
+        }
+        sets.kinds.insert(PROMOTED_SET.to_string(), promoted);
 
         let opt_values = self.opts.clone();
         let scope = |place| Scope {
@@ -215,7 +225,7 @@ impl Checker<'_> {
         let restrictions = self.restrictions(f, &cx);
         let no_moves = self.no_moves(f, &opt_values);
         let both_lose = self.both_lose(f);
-        let effects = self.effects(f, &cx, &mut offsets);
+        let effects = self.effects(f, &cx, &mut offsets, &types);
         let drops = self.drops(f, &cx, &kinds, &types);
         let royals = self.royals(f, &cx);
         let victory = self.victory(f, &cx, no_moves, both_lose);
@@ -270,6 +280,7 @@ impl Checker<'_> {
             freezes: effects.freezes,
             demotions: effects.demotions,
             on_promotions: effects.on_promotions,
+            on_captures: effects.on_captures,
             has_effects: false,
             single_aura: false,
             zobrist: Vec::new(),

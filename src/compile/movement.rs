@@ -80,6 +80,8 @@ struct LegFields<'a> {
     over_lower_rank: &'a Option<Text>,
     beyond_lower_only: &'a Option<Text>,
     beyond_empty: &'a Option<Text>,
+    anywhere: &'a Option<Spanned<bool>>,
+    unattacked: &'a Option<Text>,
     direction: Option<&'a Text>,
     optional: bool,
 }
@@ -100,6 +102,8 @@ impl<'a> From<&'a LegSpec> for LegFields<'a> {
             over_lower_rank: &l.over_lower_rank,
             beyond_lower_only: &l.beyond_lower_only,
             beyond_empty: &l.beyond_empty,
+            anywhere: &l.anywhere,
+            unattacked: &l.unattacked,
             direction: l.direction.as_ref(),
             optional: l.optional,
         }
@@ -123,6 +127,8 @@ impl<'a> LegFields<'a> {
             over_lower_rank: &m.over_lower_rank,
             beyond_lower_only: &m.beyond_lower_only,
             beyond_empty: &m.beyond_empty,
+            anywhere: &m.anywhere,
+            unattacked: &m.unattacked,
             direction: None,
             optional: false,
         }
@@ -146,6 +152,8 @@ pub(super) fn program(
             let has_inline = m.step.is_some()
                 || m.slide.is_some()
                 || m.jump.is_some()
+                || m.anywhere.is_some()
+                || m.unattacked.is_some()
                 || m.range.is_some()
                 || m.symmetry.is_some()
                 || m.capture.is_some()
@@ -189,6 +197,16 @@ pub(super) fn program(
                     specs.len()
                 ),
             );
+        }
+        return None;
+    }
+    if specs.len() > 1
+        && let Some(a) = specs.iter().find_map(|s| s.anywhere.as_ref())
+    {
+        // A leap to anywhere has no direction for a next leg to relate to,
+        // and no historical piece chains one.
+        if report {
+            c.err(a.span(), "`anywhere` must be the only leg of its move");
         }
         return None;
     }
@@ -291,6 +309,7 @@ pub(super) fn paths_bound(program: &Program, offsets: &Offsets, geo: &Geometry) 
         };
         match mode {
             LegMode::Step | LegMode::Jump => 1,
+            LegMode::Anywhere => u64::from(geo.width * geo.height).saturating_sub(1),
             LegMode::Slide { max } => {
                 let r = along(off.dx, geo.width).min(along(off.dy, geo.height));
                 max.map_or(r, |m| r.min(u64::from(m)))
@@ -354,6 +373,7 @@ impl LegFields<'_> {
             .or(self.slide.as_ref())
             .map(|t| t.span())
             .or(self.jump.as_ref().map(|j| j.span()))
+            .or(self.anywhere.as_ref().map(|a| a.span()))
             .or(self.range.as_ref().map(|r| r.span()))
             .or(self.symmetry.as_ref().map(|t| t.span()))
             .or(self.capture.as_ref().map(|t| t.span()))
@@ -372,23 +392,52 @@ fn leg(
     colour: Colour,
     report: bool,
 ) -> Option<Leg> {
-    let given = [s.step.is_some(), s.slide.is_some(), s.jump.is_some()]
-        .iter()
-        .filter(|b| **b)
-        .count();
+    let given = [
+        s.step.is_some(),
+        s.slide.is_some(),
+        s.jump.is_some(),
+        s.anywhere.is_some(),
+    ]
+    .iter()
+    .filter(|b| **b)
+    .count();
     let any_span = s.span().unwrap_or_else(|| piece.span());
     if given != 1 {
         if report {
             c.err(
                 any_span,
-                "each move or leg needs exactly one of `step`, `slide` or `jump`",
+                "each move or leg needs exactly one of `step`, `slide`, `jump` or `anywhere`",
             );
         }
         return None;
     }
     let mut rel_offsets: Vec<Offset> = Vec::new();
     let mode;
-    if let Some(dirs) = s.step.as_ref().or(s.slide.as_ref()) {
+    if let Some(a) = s.anywhere {
+        if !*a.get_ref() {
+            if report {
+                c.err(
+                    a.span(),
+                    "`anywhere` can only be `true`: leave it out for another kind of leg",
+                );
+            }
+            return None;
+        }
+        mode = LegMode::Anywhere;
+        for (key, given) in [
+            ("range", s.range.as_ref().map(|r| r.span())),
+            ("symmetry", s.symmetry.as_ref().map(|t| t.span())),
+        ] {
+            if let Some(span) = given
+                && report
+            {
+                c.err(
+                    span,
+                    format!("`{key}` does not apply to `anywhere`, which reaches every square"),
+                );
+            }
+        }
+    } else if let Some(dirs) = s.step.as_ref().or(s.slide.as_ref()) {
         rel_offsets = directions(c, dirs, report)?;
         if s.step.is_some() {
             mode = LegMode::Step;
@@ -555,6 +604,7 @@ fn leg(
         Some(t) => c.options_condition(t),
         None => false,
     };
+    let unattacked = s.unattacked.as_ref().is_some_and(|t| c.options_condition(t));
     Some(Leg {
         mode,
         offsets: offsets_idx,
@@ -566,6 +616,7 @@ fn leg(
         captures_passed,
         over_lower,
         can_stop_after: false,
+        unattacked,
     })
 }
 
@@ -706,11 +757,17 @@ pub(super) fn overlapping(progs: &[Program], offsets: &Offsets) -> bool {
                         out.push((dx * k, dy * k));
                     }
                 }
+                LegMode::Anywhere => {}
                 _ => out.push((dx, dy)),
             }
         }
         out
     };
+    // A leap to anywhere meets every other alternative's squares.
+    let anywhere = |p: &Program| p.legs.first().is_some_and(|l| l.mode == LegMode::Anywhere);
+    if progs.len() > 1 && progs.iter().any(anywhere) {
+        return true;
+    }
     let sets: Vec<Vec<(i32, i32)>> = progs.iter().map(reach).collect();
     sets.iter()
         .enumerate()

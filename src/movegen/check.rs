@@ -2,7 +2,7 @@
 //! the filter that removes moves leaving one of the mover's royals
 //! attacked.
 
-use super::{Walker, walk_piece};
+use super::{Walker, walk_piece_at};
 use crate::board::{Colour, NO_SQUARE, Square};
 use crate::moves::{MAX_LEGS, Move};
 use crate::position::{Cell, Position, cell, cell_colour, cell_type};
@@ -14,8 +14,15 @@ use crate::ruleset::CaptureMode;
 ///
 /// One-leg attacks are looked up backwards from `target`
 /// ([`crate::ruleset::AttackRays`]); only pieces of types with other
-/// programs are walked.
+/// programs are walked. A leap to anywhere counts only where its capture
+/// would pass the capture restrictions, judged one level deep (see
+/// [`Walker`]).
 pub(crate) fn attacked(pos: &Position, cells: &[Cell], by: Colour, target: Square) -> bool {
+    attacked_at(pos, cells, by, target, 1)
+}
+
+/// [`attacked`] at a depth of protection judgments.
+pub(crate) fn attacked_at(pos: &Position, cells: &[Cell], by: Colour, target: Square, depth: u8) -> bool {
     let rules = &*pos.rules;
     let table = rules.attack_rays();
     let squares = rules.offsets.squares;
@@ -53,7 +60,7 @@ pub(crate) fn attacked(pos: &Position, cells: &[Cell], by: Colour, target: Squar
     for (sq, &c) in cells.iter().enumerate() {
         if c != 0 && cell_colour(c) == by && sq != usize::from(target) && walked.contains(cell_type(c)) {
             let mut hit = |w: &Walker| w.path[w.len - 1] == target;
-            if walk_piece(pos, cells, sq as Square, &mut hit) {
+            if walk_piece_at(pos, cells, sq as Square, depth, &mut hit) {
                 return true;
             }
         }

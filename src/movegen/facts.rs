@@ -1,7 +1,7 @@
 //! The answers conditions get while a move is judged ([`PathFacts`]) or a
 //! side is judged after a move ([`SideFacts`]).
 
-use super::{Move, Walker, attacked, in_check, legal_moves, walk_piece};
+use super::{Move, Walker, attacked, attacked_at, in_check, legal_moves, walk_piece_at};
 use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::{Facts, Metric, PieceFact, PieceRef, Protection, SquareRef, TypeSet};
 use crate::position::{Cell, Position, cell, cell_colour, cell_type};
@@ -100,7 +100,9 @@ impl PathFacts<'_, '_> {
         };
         let defender = cell_colour(victim);
         let mover = self.w.mover();
-        let mut board = self.pos.cells.clone();
+        // The board the path was walked on (the position's, or a changed
+        // copy when this is judged inside another protection judgment).
+        let mut board = self.w.cells.to_vec();
         let captured = (0..self.w.len).filter(|&i| self.w.victims[i] != 0 && self.w.path[i] != target);
         let ghosts: Vec<(Square, Cell)> = match when {
             Protection::AfterCountingCaptured => captured.map(|i| (self.w.path[i], self.w.victims[i])).collect(),
@@ -119,7 +121,8 @@ impl PathFacts<'_, '_> {
         if board[usize::from(target)] == 0 || cell_colour(board[usize::from(target)]) == defender {
             board[usize::from(target)] = cell(defender.opposite(), cell_type(mover));
         }
-        if attacked(self.pos, &board, defender, target) {
+        let depth = self.w.depth + 1;
+        if attacked_at(self.pos, &board, defender, target, depth) {
             return true;
         }
         // Captured pieces that still count: each moves on the board of
@@ -127,7 +130,9 @@ impl PathFacts<'_, '_> {
         ghosts.iter().any(|&(sq, c)| {
             let mut with_ghost = board.clone();
             with_ghost[usize::from(sq)] = c;
-            walk_piece(self.pos, &with_ghost, sq, &mut |w: &Walker| w.path[w.len - 1] == target)
+            walk_piece_at(self.pos, &with_ghost, sq, depth, &mut |w: &Walker| {
+                w.path[w.len - 1] == target
+            })
         })
     }
 }

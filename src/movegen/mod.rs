@@ -15,11 +15,11 @@ mod paths;
 mod walker;
 
 pub use crate::moves::{MAX_LEGS, MAX_SHOTS, Move, Promotion};
-pub(crate) use check::attacked;
+pub(crate) use check::{attacked, attacked_at};
 pub use check::{attacked_among, in_check};
 pub(crate) use facts::{DropFacts, PathFacts, PointFacts, SideFacts, ignoring_drop_mates};
 pub use paths::chain_candidates;
-pub(crate) use walker::{Walker, walk_piece};
+pub(crate) use walker::{Walker, walk_piece_at};
 
 use crate::board::{NO_SQUARE, Square};
 use crate::dsl::eval;

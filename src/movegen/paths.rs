@@ -36,7 +36,7 @@ pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
     let rules = w.rules;
     // Capture restrictions: judged per piece captured by moving.
     if !rules.restrictions.is_empty() {
-        for i in 0..w.len {
+        for i in w.judged..w.len {
             let v = w.victims[i];
             if v == 0 {
                 continue;

@@ -3,12 +3,12 @@
 //! pieces captured or shot earlier on the path are gone), and hands every
 //! path that may end to a callback.
 
-use super::PathFacts;
+use super::{PathFacts, attacked_at};
 use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::eval;
 use crate::moves::{MAX_LEGS, MAX_SHOTS};
 use crate::position::{Cell, Position, cell_colour, cell_type};
-use crate::ruleset::{CaptureMode, LegMode, Program, Relation, Ruleset};
+use crate::ruleset::{CaptureMode, Leg, LegMode, Program, Relation, Ruleset};
 
 /// A partial or complete path being walked for one piece.
 pub(crate) struct Walker<'a> {
@@ -41,6 +41,16 @@ pub(crate) struct Walker<'a> {
     /// Where the sources of killing auras stand, when the caller listed
     /// them (`None`: look around each landing).
     pub(super) aura_sources: Option<&'a [Square]>,
+    /// How deep in protection judgments this walk is: 0 for a move, 1 for
+    /// a protection or attack question, 2 for the protection question a
+    /// leap to anywhere asks inside one of those. Leaps to anywhere are not
+    /// walked at depth 2: a universal leaper protects a square only if its
+    /// own capture there would be allowed with the other pieces counted
+    /// (one level deep).
+    pub(crate) depth: u8,
+    /// The victims `path[..judged]` already passed the capture
+    /// restrictions while the path was walked (leaps to anywhere).
+    pub(crate) judged: usize,
 }
 
 impl<'a> Walker<'a> {
@@ -69,6 +79,8 @@ impl<'a> Walker<'a> {
             effects: false,
             piece: cells[usize::from(from)],
             aura_sources: None,
+            depth: 0,
+            judged: 0,
         }
     }
 
@@ -126,8 +138,23 @@ impl<'a> Walker<'a> {
             &l.follow[usize::from(prev)]
         };
         let table = &self.rules.offsets;
+        if l.mode == LegMode::Anywhere {
+            if self.depth >= 2 {
+                return false;
+            }
+            for sq in 0..self.rules.geometry.len() as Square {
+                if sq != cur {
+                    let occ = self.occupant(sq);
+                    if self.land(prog, leg, sq, 0, occ, f) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
         for &o in offs {
             match l.mode {
+                LegMode::Anywhere => {}
                 LegMode::Step | LegMode::Jump => {
                     let sq = table.target(o, cur);
                     if sq != NO_SQUARE && !(l.only_over_own && self.leaps_over_enemy(cur, sq)) {
@@ -269,6 +296,10 @@ impl<'a> Walker<'a> {
         self.victims[self.len] = occ;
         self.swept[self.len] = std::mem::take(&mut self.pending_sweep);
         self.len += 1;
+        if (l.mode == LegMode::Anywhere || l.unattacked) && !self.may_land_here(l, occ) {
+            self.len -= 1;
+            return false;
+        }
         let more = leg + 1 < prog.legs.len();
         let stop = if self.effects && self.rules.has_effects {
             self.after_landing(prog, leg, sq, o, more, f)
@@ -283,6 +314,44 @@ impl<'a> Walker<'a> {
         stop
     }
 
+    /// The checks of a leap to anywhere and of an `unattacked` leg on the
+    /// landing just made: a capture by a leap to anywhere must pass the
+    /// capture restrictions here, so that protection judgments count it
+    /// only where it is allowed; an `unattacked` landing must be one no
+    /// enemy could land on after the move. Both look one level deeper,
+    /// where leaps to anywhere are left out. A bare board (a diagram) has
+    /// nothing to judge.
+    #[inline(never)]
+    fn may_land_here(&mut self, l: &Leg, occ: Cell) -> bool {
+        let Some(pos) = self.pos else { return true };
+        let rules = self.rules;
+        let i = self.len - 1;
+        if l.mode == LegMode::Anywhere && occ != 0 {
+            let vt = cell_type(occ);
+            let facts = PathFacts {
+                pos,
+                w: self,
+                victim: i,
+            };
+            let forbidden = rules.restricted_victims.as_ref().is_none_or(|s| s.contains(vt))
+                && rules
+                    .restrictions
+                    .iter()
+                    .any(|r| r.guard.as_ref().is_none_or(|g| g.contains(vt)) && eval(&r.forbid, &facts) != 0);
+            if forbidden {
+                return false;
+            }
+            self.judged = self.len;
+        }
+        if l.unattacked {
+            let board = self.board_now();
+            if attacked_at(pos, &board, self.colour.opposite(), self.path[i], self.depth + 1) {
+                return false;
+            }
+        }
+        true
+    }
+
     pub(crate) fn mover(&self) -> Cell {
         self.piece
     }
@@ -290,10 +359,17 @@ impl<'a> Walker<'a> {
 
 /// Walks every available program of the piece on `from` on the board
 /// `cells` (the position's own board, or a changed copy of it; `pos`
-/// answers the programs' `when` conditions); see [`Walker::walk`]. Shots
-/// and effects are not walked: this answers where the piece can go.
-pub(crate) fn walk_piece<F: FnMut(&Walker) -> bool>(pos: &Position, cells: &[Cell], from: Square, f: &mut F) -> bool {
-    walk_piece_with(pos, cells, from, None, false, f)
+/// answers the programs' `when` conditions); see [`Walker::walk`]. `depth`
+/// counts protection judgments (see [`Walker`]); 1 for a plain question.
+/// Shots and effects are not walked: this answers where the piece can go.
+pub(crate) fn walk_piece_at<F: FnMut(&Walker) -> bool>(
+    pos: &Position,
+    cells: &[Cell],
+    from: Square,
+    depth: u8,
+    f: &mut F,
+) -> bool {
+    walk_piece_with(pos, cells, from, None, false, depth, f)
 }
 
 /// Walks every available program of the piece on `from` as a move of the
@@ -305,7 +381,7 @@ pub(super) fn walk_piece_playing<F: FnMut(&Walker) -> bool>(
     aura_sources: Option<&[Square]>,
     f: &mut F,
 ) -> bool {
-    walk_piece_with(pos, &pos.cells, from, aura_sources, true, f)
+    walk_piece_with(pos, &pos.cells, from, aura_sources, true, 0, f)
 }
 
 fn walk_piece_with<'a, F: FnMut(&Walker) -> bool>(
@@ -314,6 +390,7 @@ fn walk_piece_with<'a, F: FnMut(&Walker) -> bool>(
     from: Square,
     aura_sources: Option<&'a [Square]>,
     effects: bool,
+    depth: u8,
     f: &mut F,
 ) -> bool {
     let rules = &*pos.rules;
@@ -323,6 +400,7 @@ fn walk_piece_with<'a, F: FnMut(&Walker) -> bool>(
     let mut w = Walker::new(rules, Some(pos), cells, colour, from);
     w.effects = effects;
     w.aura_sources = aura_sources;
+    w.depth = depth;
     for prog in &rules.programs[colour.index()][kind] {
         if let Some(cond) = &prog.when
             && eval(

@@ -49,6 +49,14 @@ pub(crate) fn promoted(pos: &Position, ty: TypeId) -> Option<TypeId> {
 
 pub(crate) fn placed_cell(pos: &Position, m: &Move) -> Cell {
     let mover = pos.cells[usize::from(m.from)];
+    if !pos.rules.on_captures.is_empty() {
+        let mut caps = [(0, 0); MAX_LEGS];
+        let n = victims(pos, m, &mut caps);
+        let taken = caps[..n].iter().map(|&(_, c)| cell_type(c));
+        if let Some(ty) = pos.rules.captor_becomes(cell_type(mover), taken) {
+            return cell(cell_colour(mover), ty);
+        }
+    }
     match m.promotion {
         Promotion::Promote | Promotion::PromoteWithChain => match promoted(pos, cell_type(mover)) {
             Some(p) => cell(cell_colour(mover), p),

@@ -37,6 +37,8 @@ pub struct RuleFile {
     pub demotions: Vec<DemotionSpec>,
     #[serde(rename = "on_promotion", default)]
     pub on_promotions: Vec<OnPromotionSpec>,
+    #[serde(rename = "on_capture", default)]
+    pub on_captures: Vec<OnCaptureSpec>,
     /// Hands and drops: captured pieces change side into the captor's hand.
     pub drops: Option<DropsSpec>,
 }
@@ -134,6 +136,11 @@ pub struct MoveSpec {
     /// destination only (an area move): paths to the same square are one
     /// move, and a path back to the origin is none.
     pub per_destination: Option<Spanned<bool>>,
+    /// A leap to any square of the board (instead of step/slide/jump).
+    pub anywhere: Option<Spanned<bool>>,
+    /// May land only where no enemy could land after the move (a condition
+    /// on options; default: false).
+    pub unattacked: Option<Text>,
     /// The move exists only while this condition holds (a condition on
     /// options is decided once when the rule file is compiled).
     pub when: Option<Text>,
@@ -157,6 +164,8 @@ pub struct LegSpec {
     pub over_lower_rank: Option<Text>,
     pub beyond_lower_only: Option<Text>,
     pub beyond_empty: Option<Text>,
+    pub anywhere: Option<Spanned<bool>>,
+    pub unattacked: Option<Text>,
     pub direction: Option<Text>,
     #[serde(default)]
     pub optional: bool,
@@ -363,6 +372,26 @@ pub struct OnPromotionSpec {
     /// A condition on options: if true, the side chooses for each of those
     /// pieces whether it promotes (default: one choice for all of them).
     pub per_piece: Option<Text>,
+}
+
+/// A capturer that becomes another piece (Maka-dai-dai's deva rule is
+/// one such table).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OnCaptureSpec {
+    pub id: Text,
+    #[serde(default)]
+    pub doc: String,
+    /// Kind set of the captured pieces that set it off.
+    pub victims: Text,
+    /// The piece the capturer becomes, written as in board text (`+DV`).
+    pub becomes: Text,
+    /// Kind set of the capturers it applies to (default: every piece).
+    pub capturers: Option<Text>,
+    /// Kind set of capturers it leaves as they are (default: none).
+    pub except: Option<Text>,
+    /// A condition on options: whether the rule applies (default: true).
+    pub when: Option<Text>,
 }
 
 /// Hands and drops: a piece captured by moving goes to the captor's hand,

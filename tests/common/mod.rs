@@ -168,3 +168,30 @@ impl Rng {
         (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
     }
 }
+
+/// A bundled variant with options given as `NAME=VALUE` texts.
+pub fn variant_with(name: &str, opts: &[&str]) -> std::sync::Arc<gunbai::ruleset::Ruleset> {
+    let overrides: Vec<gunbai::compile::OptionOverride> = opts
+        .iter()
+        .map(|o| o.parse().unwrap_or_else(|e| panic!("{e}")))
+        .collect();
+    gunbai::rules::load_variant(name, &overrides).unwrap_or_else(|e| panic!("loading {name} with {opts:?}: {e}"))
+}
+
+/// The number of Black and White pieces on the board.
+pub fn pieces_per_side(pos: &Position) -> (usize, usize) {
+    let text = pos.to_text();
+    let board = text.split(' ').next().unwrap_or_default();
+    let count = |upper: bool| {
+        board
+            .split(['/', ','])
+            .filter(|t| {
+                t.trim_start_matches('+')
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == upper)
+            })
+            .count()
+    };
+    (count(true), count(false))
+}
