@@ -156,20 +156,30 @@ fn usi_session_returns_a_legal_bestmove() {
 /// must replay.
 #[test]
 fn refereed_game_against_hachu_has_no_faults() {
-    let dir = std::env::temp_dir().join(format!("gunbai-match-{}", std::process::id()));
+    refereed_match_against_hachu("chu", 2, 40);
+}
+
+/// The same in Dai shogi (HaChu's `variant dai`): one game of 30 plies.
+#[test]
+fn refereed_dai_game_against_hachu_has_no_faults() {
+    refereed_match_against_hachu("dai", 1, 30);
+}
+
+fn refereed_match_against_hachu(variant: &str, games: u32, plies: u32) {
+    let dir = std::env::temp_dir().join(format!("gunbai-match-{variant}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let record = dir.join("chu.pgn");
-    let me = format!("{GUNBAI} xboard chu");
+    let record = dir.join(format!("{variant}.pgn"));
+    let me = format!("{GUNBAI} xboard {variant}");
     let status = Command::new(GUNBAI)
-        .args([
-            "match", "chu", "--engine", &me, "--engine", HACHU, "--games", "2", "--tc", "20+0.2",
-        ])
-        .args(["--max-moves", "40", "--out", record.to_str().unwrap()])
+        .args(["match", variant, "--engine", &me, "--engine", HACHU, "--tc", "20+0.2"])
+        .args(["--games", &games.to_string(), "--max-moves", &plies.to_string()])
+        .args(["--out", record.to_str().unwrap()])
         .status()
         .unwrap();
     assert!(status.success(), "a game ended by a fault");
     let text = std::fs::read_to_string(&record).unwrap();
-    assert_eq!(text.matches("[Event ").count(), 2);
+    assert_eq!(text.matches("[Event ").count(), games as usize);
+    assert!(text.contains(&format!("[Variant \"{variant}\"]")), "{text}");
     assert!(!text.contains("fault:"), "{text}");
     let replay = Command::new(GUNBAI)
         .args(["match", "--replay", record.to_str().unwrap()])
