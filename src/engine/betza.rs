@@ -21,7 +21,7 @@ pub fn xbetza(rules: &Ruleset, kind: usize) -> Option<String> {
     }
     let first = rules.first;
     // Groups of moves that differ only in direction, in order of appearance.
-    let mut groups: Vec<(Atom, u8, CaptureMode, Vec<(i8, i8)>)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     for prog in &rules.programs[first.index()][kind] {
         let [leg] = prog.legs.as_slice() else { return None };
         if prog.when.is_some() || leg.only_over_own || !leg.can_stop_after {
@@ -53,12 +53,12 @@ pub fn xbetza(rules: &Ruleset, kind: usize) -> Option<String> {
                         g.3.push(dir)
                     }
                 }
-                None => groups.push((atom, range, leg.capture, vec![dir])),
+                None => groups.push(Group(atom, range, leg.capture, vec![dir])),
             }
         }
     }
     let mut out = String::new();
-    for (atom, range, capture, dirs) in &groups {
+    for Group(atom, range, capture, dirs) in &groups {
         let mode = match capture {
             CaptureMode::May => "",
             CaptureMode::Never => "m",
@@ -72,6 +72,10 @@ pub fn xbetza(rules: &Ruleset, kind: usize) -> Option<String> {
     }
     (!out.is_empty()).then_some(out)
 }
+
+/// Moves that differ only in direction: atom, range (0: unlimited),
+/// capture mode, and the owner-relative directions.
+struct Group(Atom, u8, CaptureMode, Vec<(i8, i8)>);
 
 /// A leap's shape and length: XBetza's one-letter atoms.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

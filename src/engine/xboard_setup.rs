@@ -192,9 +192,9 @@ fn piece_letters(rules: &Ruleset) -> Result<PieceLetters, String> {
         .collect();
     let held = slots.len();
     for pass_promoted in [false, true] {
-        for t in 0..n {
+        for (t, &reachable) in reach.iter().enumerate() {
             let ty = t as TypeId;
-            if reach[t]
+            if reachable
                 && Some(t) != king
                 && rules.types[t].promoted_from.is_some() == pass_promoted
                 && !slots.contains(&ty)
