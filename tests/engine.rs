@@ -195,31 +195,32 @@ fn refereed_match_against_hachu(variant: &str, games: u32, plies: u32) {
 /// game that ended normally (no time forfeit, no illegal move).
 #[test]
 fn real_xboard_game_finishes_normally() {
-    let dir = std::env::temp_dir().join(format!("gunbai-xboard-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pgn = dir.join("xboard.pgn");
     let me = format!("{GUNBAI} xboard chu");
+    let text = xboard_game(
+        "chu",
+        &me,
+        HACHU,
+        &["-tc", "0:40", "-inc", "0.5", "-adjudicateDrawMoves", "20"],
+    );
+    assert!(text.contains("[White \"gunbai"), "{text}");
+    let result = text.lines().find(|l| l.starts_with("[Result ")).expect("a result");
+    assert!(!result.contains('*'), "unfinished: {text}");
+}
+
+/// Plays one game in a headless XBoard (`first` and `second` are engine
+/// commands, `more` XBoard options) and returns the saved PGN, checked for
+/// the variant and for no fault (time, illegal move, crash).
+fn xboard_game(variant: &str, first: &str, second: &str, more: &[&str]) -> String {
+    let dir = std::env::temp_dir().join(format!("gunbai-xboard-{variant}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("game.pgn");
+    let d = dir.to_str().unwrap();
     let status = Command::new("timeout")
         .args(["150", "xvfb-run", "-a", "/usr/games/xboard"])
-        .args([
-            "-fcp",
-            &me,
-            "-fd",
-            dir.to_str().unwrap(),
-            "-scp",
-            HACHU,
-            "-sd",
-            dir.to_str().unwrap(),
-        ])
-        .args(["-variant", "chu", "-matchGames", "1", "-tc", "0:40", "-inc", "0.5"])
-        .args([
-            "-adjudicateDrawMoves",
-            "20",
-            "-autoCallFlag",
-            "true",
-            "-popupExitMessage",
-            "false",
-        ])
+        .args(["-fcp", first, "-fd", d, "-scp", second, "-sd", d])
+        .args(["-variant", variant, "-matchGames", "1"])
+        .args(more)
+        .args(["-autoCallFlag", "true", "-popupExitMessage", "false"])
         .args(["-saveGameFile", pgn.to_str().unwrap()])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -227,14 +228,12 @@ fn real_xboard_game_finishes_normally() {
         .expect("xvfb-run and xboard are installed (.ci/packages.d/engine)");
     assert!(status.success(), "xboard exited with {status}");
     let text = std::fs::read_to_string(&pgn).expect("xboard saved the game");
-    assert!(text.contains("[White \"gunbai"), "{text}");
-    assert!(text.contains("[Variant \"chu\"]"), "{text}");
-    let result = text.lines().find(|l| l.starts_with("[Result ")).expect("a result");
-    assert!(!result.contains('*'), "unfinished: {text}");
-    for bad in ["on time", "llegal", "forfeit", "crash", "disconnect"] {
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(text.contains(&format!("[Variant \"{variant}\"]")), "{text}");
+    for bad in ["on time", "llegal", "invalid", "forfeit", "crash", "disconnect"] {
         assert!(!text.contains(bad), "{bad}: {text}");
     }
-    std::fs::remove_dir_all(&dir).ok();
+    text
 }
 
 /// White's king on a12 is attacked along the a-file and the b-file is held:
@@ -583,39 +582,17 @@ fn xbetza_matches_fairy_stockfish_for_small_shogi_variants() {
 /// legality testing on (every wa-shogi piece has an XBetza description).
 #[test]
 fn real_xboard_plays_a_variant_it_learns_from_gunbai() {
-    let dir = std::env::temp_dir().join(format!("gunbai-xboard-wa-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pgn = dir.join("wa.pgn");
     let me = format!("{GUNBAI} xboard wa");
-    let d = dir.to_str().unwrap();
-    let status = Command::new("timeout")
-        .args(["150", "xvfb-run", "-a", "/usr/games/xboard"])
-        .args(["-fcp", &me, "-fd", d, "-scp", &me, "-sd", d])
-        .args(["-variant", "wa-shogi", "-matchGames", "1", "-tc", "0:30", "-inc", "0.2"])
-        .args([
-            "-adjudicateDrawMoves",
-            "6",
-            "-autoCallFlag",
-            "true",
-            "-popupExitMessage",
-            "false",
-        ])
-        .args(["-saveGameFile", pgn.to_str().unwrap()])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .expect("xvfb-run and xboard are installed (.ci/packages.d/engine)");
-    assert!(status.success(), "xboard exited with {status}");
-    let text = std::fs::read_to_string(&pgn).expect("xboard saved the game");
-    assert!(text.contains("[Variant \"wa-shogi\"]"), "{text}");
+    let text = xboard_game(
+        "wa-shogi",
+        &me,
+        &me,
+        &["-tc", "0:30", "-inc", "0.2", "-adjudicateDrawMoves", "6"],
+    );
     // XBoard took gunbai's start position: wa-shogi's 11x11 board.
     let fen = text.lines().find(|l| l.starts_with("[FEN ")).expect("the setup FEN");
     assert_eq!(fen.matches('/').count(), 10, "{fen}");
     assert!(text.contains("{Xboard adjudication: long game} 1/2-1/2"), "{text}");
-    for bad in ["llegal", "invalid", "forfeit", "on time", "crash", "disconnect"] {
-        assert!(!text.contains(bad), "{bad}: {text}");
-    }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

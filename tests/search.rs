@@ -11,7 +11,12 @@ use gunbai::search::{Limits, MATE, Searcher};
 
 fn search(text: &str, depth: u32) -> (String, i32) {
     let rules = load_variant("chu", &[]).expect("bundled chu");
-    let mut pos = Position::from_text(rules, text).expect("position");
+    let (pos, best, score) = best_move(Position::from_text(rules, text).expect("position"), depth);
+    (move_text(&pos, &best), score)
+}
+
+/// The search's best move to `depth` plies and its score.
+fn best_move(mut pos: Position, depth: u32) -> (Position, gunbai::movegen::Move, i32) {
     let mut searcher = Searcher::new(&pos, 4);
     let mut score = 0;
     let best = searcher
@@ -24,7 +29,7 @@ fn search(text: &str, depth: u32) -> (String, i32) {
             &mut |r| score = r.score,
         )
         .expect("a move");
-    (move_text(&pos, &best), score)
+    (pos, best, score)
 }
 
 /// White has a pawn to move (l8), so a king boxed in without check is no
@@ -64,19 +69,7 @@ fn hanging_piece_is_taken() {
 /// Searches a shogi position given as SFEN; the best move in USI.
 fn shogi_search(sfen: &str, depth: u32) -> (String, i32) {
     let rules = load_variant("shogi", &[]).expect("bundled shogi");
-    let mut pos = Position::from_sfen(rules, sfen).expect("position");
-    let mut searcher = Searcher::new(&pos, 4);
-    let mut score = 0;
-    let best = searcher
-        .search(
-            &mut pos,
-            Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            },
-            &mut |r| score = r.score,
-        )
-        .expect("a move");
+    let (pos, best, score) = best_move(Position::from_sfen(rules, sfen).expect("position"), depth);
     (gunbai::notation::usi_move(&pos, &best).expect("USI text"), score)
 }
 
