@@ -429,6 +429,9 @@ pub struct Ruleset {
     pub description: String,
     /// XBoard's name for the variant, where XBoard knows it.
     pub xboard_name: Option<String>,
+    /// The XBoard variant a GUI is told to build this one on (`setup`),
+    /// for variants XBoard does not know.
+    pub xboard_parent: Option<String>,
     pub geometry: Geometry,
     pub kinds: Vec<Kind>,
     pub types: Vec<PieceType>,

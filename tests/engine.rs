@@ -156,20 +156,30 @@ fn usi_session_returns_a_legal_bestmove() {
 /// must replay.
 #[test]
 fn refereed_game_against_hachu_has_no_faults() {
-    let dir = std::env::temp_dir().join(format!("gunbai-match-{}", std::process::id()));
+    refereed_match_against_hachu("chu", 2, 40);
+}
+
+/// The same in Dai shogi (HaChu's `variant dai`): one game of 30 plies.
+#[test]
+fn refereed_dai_game_against_hachu_has_no_faults() {
+    refereed_match_against_hachu("dai", 1, 30);
+}
+
+fn refereed_match_against_hachu(variant: &str, games: u32, plies: u32) {
+    let dir = std::env::temp_dir().join(format!("gunbai-match-{variant}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let record = dir.join("chu.pgn");
-    let me = format!("{GUNBAI} xboard chu");
+    let record = dir.join(format!("{variant}.pgn"));
+    let me = format!("{GUNBAI} xboard {variant}");
     let status = Command::new(GUNBAI)
-        .args([
-            "match", "chu", "--engine", &me, "--engine", HACHU, "--games", "2", "--tc", "20+0.2",
-        ])
-        .args(["--max-moves", "40", "--out", record.to_str().unwrap()])
+        .args(["match", variant, "--engine", &me, "--engine", HACHU, "--tc", "20+0.2"])
+        .args(["--games", &games.to_string(), "--max-moves", &plies.to_string()])
+        .args(["--out", record.to_str().unwrap()])
         .status()
         .unwrap();
     assert!(status.success(), "a game ended by a fault");
     let text = std::fs::read_to_string(&record).unwrap();
-    assert_eq!(text.matches("[Event ").count(), 2);
+    assert_eq!(text.matches("[Event ").count(), games as usize);
+    assert!(text.contains(&format!("[Variant \"{variant}\"]")), "{text}");
     assert!(!text.contains("fault:"), "{text}");
     let replay = Command::new(GUNBAI)
         .args(["match", "--replay", record.to_str().unwrap()])
@@ -185,31 +195,32 @@ fn refereed_game_against_hachu_has_no_faults() {
 /// game that ended normally (no time forfeit, no illegal move).
 #[test]
 fn real_xboard_game_finishes_normally() {
-    let dir = std::env::temp_dir().join(format!("gunbai-xboard-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pgn = dir.join("xboard.pgn");
     let me = format!("{GUNBAI} xboard chu");
+    let text = xboard_game(
+        "chu",
+        &me,
+        HACHU,
+        &["-tc", "0:40", "-inc", "0.5", "-adjudicateDrawMoves", "20"],
+    );
+    assert!(text.contains("[White \"gunbai"), "{text}");
+    let result = text.lines().find(|l| l.starts_with("[Result ")).expect("a result");
+    assert!(!result.contains('*'), "unfinished: {text}");
+}
+
+/// Plays one game in a headless XBoard (`first` and `second` are engine
+/// commands, `more` XBoard options) and returns the saved PGN, checked for
+/// the variant and for no fault (time, illegal move, crash).
+fn xboard_game(variant: &str, first: &str, second: &str, more: &[&str]) -> String {
+    let dir = std::env::temp_dir().join(format!("gunbai-xboard-{variant}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("game.pgn");
+    let d = dir.to_str().unwrap();
     let status = Command::new("timeout")
         .args(["150", "xvfb-run", "-a", "/usr/games/xboard"])
-        .args([
-            "-fcp",
-            &me,
-            "-fd",
-            dir.to_str().unwrap(),
-            "-scp",
-            HACHU,
-            "-sd",
-            dir.to_str().unwrap(),
-        ])
-        .args(["-variant", "chu", "-matchGames", "1", "-tc", "0:40", "-inc", "0.5"])
-        .args([
-            "-adjudicateDrawMoves",
-            "20",
-            "-autoCallFlag",
-            "true",
-            "-popupExitMessage",
-            "false",
-        ])
+        .args(["-fcp", first, "-fd", d, "-scp", second, "-sd", d])
+        .args(["-variant", variant, "-matchGames", "1"])
+        .args(more)
+        .args(["-autoCallFlag", "true", "-popupExitMessage", "false"])
         .args(["-saveGameFile", pgn.to_str().unwrap()])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -217,14 +228,12 @@ fn real_xboard_game_finishes_normally() {
         .expect("xvfb-run and xboard are installed (.ci/packages.d/engine)");
     assert!(status.success(), "xboard exited with {status}");
     let text = std::fs::read_to_string(&pgn).expect("xboard saved the game");
-    assert!(text.contains("[White \"gunbai"), "{text}");
-    assert!(text.contains("[Variant \"chu\"]"), "{text}");
-    let result = text.lines().find(|l| l.starts_with("[Result ")).expect("a result");
-    assert!(!result.contains('*'), "unfinished: {text}");
-    for bad in ["on time", "llegal", "forfeit", "crash", "disconnect"] {
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(text.contains(&format!("[Variant \"{variant}\"]")), "{text}");
+    for bad in ["on time", "llegal", "invalid", "forfeit", "crash", "disconnect"] {
         assert!(!text.contains(bad), "{bad}: {text}");
     }
-    std::fs::remove_dir_all(&dir).ok();
+    text
 }
 
 /// White's king on a12 is attacked along the a-file and the b-file is held:
@@ -239,4 +248,398 @@ fn xboard_resigns_when_every_move_loses_the_king() {
     assert!(ok);
     assert!(out.contains("resign\n"), "{out}");
     assert!(!out.contains("move "), "{out}");
+}
+
+// ---------------------------------------------------------------------
+// XBetza: gunbai's `piece` descriptions against HaChu's and
+// Fairy-Stockfish's, compared as the moves they describe.
+
+/// One move of an XBetza description: offset (owner's view, forward is
+/// +y), range (0: unlimited) and mode (`m` moves only, `c` captures
+/// only, ` ` both).
+type BetzaMove = (i8, i8, u8, char);
+
+/// The moves an XBetza text describes, as XBoard 4.9 reads the subset
+/// engines send for shogi pieces: atoms W F D A H G N C Z K Q R B with a
+/// range, direction modifiers f b l r v s (two perpendicular letters
+/// name one diagonal or, on oblique atoms, one leap: `fr` the wide one,
+/// `rf` the narrow one; a doubled letter or a lone one on an oblique
+/// atom the two narrow leaps, `fs`/`bs` the wide ones), modes m and c.
+/// Fairy-Stockfish's drop suffix (`@5`, `f@5`) is ignored. Overlapping
+/// ranges in one direction and mode keep the longest.
+fn betza_moves(desc: &str) -> std::collections::BTreeSet<BetzaMove> {
+    let mut best: std::collections::BTreeMap<(i8, i8, char), u8> = Default::default();
+    let chars: Vec<char> = desc.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let start = i;
+        while i < chars.len() && chars[i].is_ascii_lowercase() {
+            i += 1;
+        }
+        let prefix: String = chars[start..i].iter().collect();
+        let atom = chars.get(i).copied().unwrap_or('?');
+        i += 1;
+        let digits_from = i;
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            i += 1;
+        }
+        let digits: String = chars[digits_from..i].iter().collect();
+        if atom == '@' {
+            continue;
+        }
+        let mode = if prefix.contains('m') {
+            'm'
+        } else if prefix.contains('c') {
+            'c'
+        } else {
+            ' '
+        };
+        let dirs: String = prefix.chars().filter(|c| "fblrvs".contains(*c)).collect();
+        let (legs, mut range): (Vec<(i8, i8)>, u8) = match atom {
+            'W' => (vec![(0, 1)], 1),
+            'R' => (vec![(0, 1)], 0),
+            'D' => (vec![(0, 2)], 1),
+            'H' => (vec![(0, 3)], 1),
+            'F' => (vec![(1, 1)], 1),
+            'B' => (vec![(1, 1)], 0),
+            'A' => (vec![(2, 2)], 1),
+            'G' => (vec![(3, 3)], 1),
+            'N' => (vec![(1, 2)], 1),
+            'C' => (vec![(1, 3)], 1),
+            'Z' => (vec![(2, 3)], 1),
+            'K' => (vec![(0, 1), (1, 1)], 1),
+            'Q' => (vec![(0, 1), (1, 1)], 0),
+            other => panic!("atom {other} in {desc}"),
+        };
+        if !digits.is_empty() {
+            range = digits.parse().unwrap();
+        }
+        for (a, b) in legs {
+            for (dx, dy) in betza_directions(a, b, &dirs) {
+                let r = best.entry((dx, dy, mode)).or_insert(range);
+                if *r != 0 && (range == 0 || range > *r) {
+                    *r = range;
+                }
+            }
+        }
+    }
+    best.into_iter().map(|((dx, dy, m), r)| (dx, dy, r, m)).collect()
+}
+
+/// The offsets of atom (a, b) (a ≤ b, as (0,1), (1,1), (1,2)) that the
+/// direction letters select.
+fn betza_directions(a: i8, b: i8, dirs: &str) -> Vec<(i8, i8)> {
+    let mut all: Vec<(i8, i8)> = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for sx in [-1, 1] {
+            for sy in [-1, 1] {
+                if !all.contains(&(x * sx, y * sy)) {
+                    all.push((x * sx, y * sy));
+                }
+            }
+        }
+    }
+    if dirs.is_empty() {
+        return all;
+    }
+    let side = |c: char, (x, y): (i8, i8)| match c {
+        'f' => y > 0,
+        'b' => y < 0,
+        'l' => x < 0,
+        'r' => x > 0,
+        'v' => x == 0 || (y.abs() > x.abs() && a != b),
+        's' => y == 0 || (x.abs() > y.abs() && a != b),
+        _ => false,
+    };
+    let oblique = a != 0 && a != b;
+    let diagonal = a == b;
+    let cs: Vec<char> = dirs.chars().collect();
+    let mut keep: Vec<(i8, i8)> = Vec::new();
+    let mut i = 0;
+    while i < cs.len() {
+        let c = cs[i];
+        let next = cs.get(i + 1).copied();
+        let vertical = |c: char| c == 'f' || c == 'b';
+        let horizontal = |c: char| c == 'l' || c == 'r';
+        let pick: Vec<(i8, i8)> = if oblique {
+            match next {
+                Some(n) if n == c => {
+                    i += 1;
+                    all.iter()
+                        .copied()
+                        .filter(|&d| side(c, d) && narrow_along(c, d))
+                        .collect()
+                }
+                Some('s') if vertical(c) => {
+                    i += 1;
+                    all.iter()
+                        .copied()
+                        .filter(|&d| side(c, d) && !narrow_along(c, d))
+                        .collect()
+                }
+                Some(n) if (vertical(c) && horizontal(n)) || (horizontal(c) && vertical(n)) => {
+                    i += 1;
+                    // The first letter's side, the second's direction as
+                    // the short component: `fr` (2,1), `rf` (1,2).
+                    all.iter()
+                        .copied()
+                        .filter(|&d| side(c, d) && side(n, d) && !narrow_along(c, d))
+                        .collect()
+                }
+                _ if c == 'v' || c == 's' => all.iter().copied().filter(|&d| side(c, d)).collect(),
+                _ => all
+                    .iter()
+                    .copied()
+                    .filter(|&d| side(c, d) && narrow_along(c, d))
+                    .collect(),
+            }
+        } else if diagonal {
+            match next {
+                Some(n) if (vertical(c) && horizontal(n)) || (horizontal(c) && vertical(n)) => {
+                    i += 1;
+                    all.iter().copied().filter(|&d| side(c, d) && side(n, d)).collect()
+                }
+                _ => all.iter().copied().filter(|&d| side(c, d)).collect(),
+            }
+        } else {
+            all.iter().copied().filter(|&d| side(c, d)).collect()
+        };
+        keep.extend(pick);
+        i += 1;
+    }
+    all.retain(|d| keep.contains(d));
+    all
+}
+
+/// Is leap `d` long along the axis `c` names (f/b: vertical, l/r: sideways)?
+fn narrow_along(c: char, (x, y): (i8, i8)) -> bool {
+    if c == 'f' || c == 'b' {
+        y.abs() > x.abs()
+    } else {
+        x.abs() > y.abs()
+    }
+}
+
+/// Sends `input` to an XBoard engine and returns what it said within
+/// `wait` (engines that ignore the end of input are killed).
+fn engine_output(cmd: &str, input: &str, wait: std::time::Duration) -> String {
+    let mut child = Command::new(cmd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{cmd} runs (.ci/packages.d): {e}"));
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    std::thread::sleep(wait);
+    stdin.write_all(b"quit\n").ok();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// From an engine's `setup ... FEN` and `piece ID DESC` lines: for each
+/// described piece that stands in the FEN (or is `+` of one that does),
+/// gunbai's kind at the same square (promoted where `+`) and the text.
+fn described_pieces(rules: &std::sync::Arc<gunbai::ruleset::Ruleset>, out: &str) -> Vec<(usize, String, String)> {
+    let setup = out.lines().find(|l| l.starts_with("setup ")).expect("a setup line");
+    let fen = setup.split_whitespace().nth(3).expect("a FEN");
+    let fen = fen.split('[').next().unwrap();
+    let start = Position::start(rules.clone());
+    let geo = &rules.geometry;
+    let mut kind_of: std::collections::BTreeMap<String, usize> = Default::default();
+    for (r, rank) in fen.split('/').enumerate() {
+        let y = geo.height as i32 - 1 - r as i32;
+        let mut x = 0;
+        let cs: Vec<char> = rank.chars().collect();
+        let mut i = 0;
+        while i < cs.len() {
+            if cs[i].is_ascii_digit() {
+                let mut n = 0;
+                while i < cs.len() && cs[i].is_ascii_digit() {
+                    n = n * 10 + cs[i].to_digit(10).unwrap() as i32;
+                    i += 1;
+                }
+                x += n;
+                continue;
+            }
+            let promoted = cs[i] == '+';
+            if promoted {
+                i += 1;
+            }
+            let mut id = cs[i].to_string();
+            i += 1;
+            if i < cs.len() && (cs[i] == '\'' || cs[i] == '!') {
+                id.push(cs[i]);
+                i += 1;
+            }
+            let sq = geo.square(x, y).unwrap();
+            let (_, ty) = start
+                .piece_at(sq)
+                .unwrap_or_else(|| panic!("{id} on an empty square of gunbai's setup"));
+            let ty = &rules.types[usize::from(ty)];
+            if id.chars().next().unwrap().is_ascii_uppercase() {
+                // `+X` stands on the square of a promoted X: X is its origin.
+                let kind = if promoted {
+                    ty.promoted_from.expect("promoted")
+                } else {
+                    ty.kind
+                };
+                let old = kind_of.insert(id.clone(), kind);
+                assert!(old.is_none_or(|k| k == kind), "{id} stands for two kinds");
+            }
+            x += 1;
+        }
+    }
+    let mut found = Vec::new();
+    for line in out.lines().filter(|l| l.starts_with("piece ")) {
+        let mut f = line.split_whitespace().skip(1);
+        let (id, desc) = (f.next().unwrap().trim_end_matches('&'), f.next().unwrap());
+        let (promoted, base) = match id.strip_prefix('+') {
+            Some(b) => (true, b),
+            None => (false, id),
+        };
+        let Some(&kind) = kind_of.get(base) else { continue };
+        let kind = if promoted {
+            let ty = rules
+                .types
+                .iter()
+                .find(|t| t.kind == kind && t.promoted_from.is_none())
+                .unwrap();
+            rules.types[usize::from(ty.promotes_to.expect("promotes"))].kind
+        } else {
+            kind
+        };
+        found.push((kind, id.to_string(), desc.to_string()));
+    }
+    found
+}
+
+fn assert_same_moves(variant: &str, engine: &str, out: &str, at_least: usize) {
+    let rules = load_variant(variant, &[]).unwrap();
+    let pieces = described_pieces(&rules, out);
+    assert!(
+        pieces.len() >= at_least,
+        "{engine} described {} {variant} pieces: {out}",
+        pieces.len()
+    );
+    for (kind, id, theirs) in pieces {
+        let name = &rules.kinds[kind].id;
+        let ours = gunbai::engine::betza::xbetza(&rules, kind)
+            .unwrap_or_else(|| panic!("{variant} {name}: no XBetza, {engine} says {theirs}"));
+        assert_eq!(
+            betza_moves(&ours),
+            betza_moves(&theirs),
+            "{variant} {name} ({engine}'s {id}): gunbai {ours}, {engine} {theirs}"
+        );
+    }
+}
+
+#[test]
+fn betza_reader_follows_xboard_direction_words() {
+    // A shogi knight both ways, a gold, a wa-shogi promoted horse.
+    assert_eq!(betza_moves("ffN"), betza_moves("fN"));
+    assert_eq!(betza_moves("ffN").len(), 2);
+    assert_eq!(betza_moves("WfF"), betza_moves("fsWbWfF"));
+    assert_eq!(betza_moves("vN"), betza_moves("ffNbbN"));
+    assert_ne!(betza_moves("fsN"), betza_moves("ffN"));
+    assert_eq!(betza_moves("K"), betza_moves("WF"));
+    assert_eq!(betza_moves("fRfW"), betza_moves("fR"));
+    assert_ne!(betza_moves("fR"), betza_moves("fW2"));
+}
+
+#[test]
+fn xbetza_matches_hachu_for_wa_shogi() {
+    let out = engine_output(
+        HACHU,
+        "xboard\nprotover 2\nnew\nvariant wa-shogi\n",
+        std::time::Duration::from_millis(1500),
+    );
+    // Every wa-shogi piece HaChu describes, promoted ones too.
+    assert_same_moves("wa", "HaChu", &out, 25);
+}
+
+#[test]
+fn xbetza_matches_fairy_stockfish_for_small_shogi_variants() {
+    for (variant, at_least) in [
+        ("minishogi", 10),
+        ("kyotoshogi", 9),
+        ("judkins", 11),
+        ("euroshogi", 10),
+        ("dobutsu", 5),
+    ] {
+        let out = engine_output(
+            "/usr/games/fairy-stockfish",
+            &format!("xboard\nprotover 2\nnew\nvariant {variant}\n"),
+            std::time::Duration::from_millis(700),
+        );
+        assert_same_moves(variant, "Fairy-Stockfish", &out, at_least);
+    }
+}
+
+/// A variant XBoard does not know, described by gunbai's `setup` and
+/// `piece` commands, played gunbai against gunbai with XBoard's own
+/// legality testing on (every wa-shogi piece has an XBetza description).
+#[test]
+fn real_xboard_plays_a_variant_it_learns_from_gunbai() {
+    let me = format!("{GUNBAI} xboard wa");
+    let text = xboard_game(
+        "wa-shogi",
+        &me,
+        &me,
+        &["-tc", "0:30", "-inc", "0.2", "-adjudicateDrawMoves", "6"],
+    );
+    // XBoard took gunbai's start position: wa-shogi's 11x11 board.
+    let fen = text.lines().find(|l| l.starts_with("[FEN ")).expect("the setup FEN");
+    assert_eq!(fen.matches('/').count(), 10, "{fen}");
+    assert!(text.contains("{Xboard adjudication: long game} 1/2-1/2"), "{text}");
+}
+
+#[test]
+fn xboard_drops_are_written_and_read_as_piece_at_square() {
+    use gunbai::engine::{parse_xboard_move, xboard_move};
+    // Black (moving first) has a pawn and a rook in hand; e5 is empty.
+    let rules = load_variant("shogi", &[]).unwrap();
+    let pos = Position::from_text(
+        rules,
+        "l,n,s,g,k,g,s,n,l/1,r,5,b,1/p,p,p,p,1,p,p,p,p/9/9/9/P,P,P,P,1,P,P,P,P/1,B,5,1,1/L,N,S,G,K,G,S,N,L[R,P,p] b",
+    )
+    .unwrap();
+    let m = parse_xboard_move(&pos, "P@e5").expect("a legal pawn drop");
+    assert_eq!(
+        m.dropped()
+            .map(|t| pos.rules().types[usize::from(t)].code.clone())
+            .as_deref(),
+        Some("P")
+    );
+    assert_eq!(xboard_move(&pos, &m), "P@e5");
+    assert_eq!(xboard_move(&pos, &parse_xboard_move(&pos, "R@e5").unwrap()), "R@e5");
+    // A pawn on a file that has one of Black's pawns is no legal drop (nifu).
+    assert!(parse_xboard_move(&pos, "P@a5").is_err());
+    assert!(parse_xboard_move(&pos, "G@e5").is_err(), "no gold in hand");
+    // Through the protocol: the drop is accepted, and a reply comes back.
+    let input = "new\nvariant shogi\nforce\nusermove 7g7f\nusermove 3c3d\nusermove 8h2b+\nusermove 3a2b\nusermove B@e5\nusermove P@e5\nsd 1\ngo\nquit\n";
+    let (out, ok) = session(&["xboard", "shogi"], input);
+    assert!(ok);
+    assert_eq!(out.matches("Illegal move").count(), 1, "only P@e5 on the bishop: {out}");
+    assert!(out.contains("Illegal move (not a legal drop): P@e5"), "{out}");
+    assert!(out.contains("move "), "{out}");
+}
+
+#[test]
+fn usi_drops_are_read_and_played() {
+    // After 1.P-7f P-3d 2.Bx2b+ Sx2b Black drops the bishop back; then a
+    // position where White's only men are a king and two rooks in hand.
+    let input = "usi\nisready\nposition startpos moves 7g7f 3c3d 8h2b+ 3a2b B*5e\ngo depth 1\nposition sfen 8k/9/9/9/9/9/9/9/K8 w 2r 1\ngo depth 1\nquit\n";
+    let (out, ok) = session(&["usi", "shogi"], input);
+    assert!(ok);
+    assert!(!out.contains("error"), "{out}");
+    let best: Vec<&str> = out.lines().filter(|l| l.starts_with("bestmove ")).collect();
+    assert_eq!(best.len(), 2, "{out}");
+    // White's king on 1a can step, or a rook goes down from the hand.
+    let last = best[1].trim_start_matches("bestmove ");
+    assert!(
+        last.starts_with("R*") || ["2a", "1b", "2b"].iter().any(|t| last == format!("1a{t}")),
+        "{out}"
+    );
 }

@@ -11,7 +11,12 @@ use gunbai::search::{Limits, MATE, Searcher};
 
 fn search(text: &str, depth: u32) -> (String, i32) {
     let rules = load_variant("chu", &[]).expect("bundled chu");
-    let mut pos = Position::from_text(rules, text).expect("position");
+    let (pos, best, score) = best_move(Position::from_text(rules, text).expect("position"), depth);
+    (move_text(&pos, &best), score)
+}
+
+/// The search's best move to `depth` plies and its score.
+fn best_move(mut pos: Position, depth: u32) -> (Position, gunbai::movegen::Move, i32) {
     let mut searcher = Searcher::new(&pos, 4);
     let mut score = 0;
     let best = searcher
@@ -24,7 +29,7 @@ fn search(text: &str, depth: u32) -> (String, i32) {
             &mut |r| score = r.score,
         )
         .expect("a move");
-    (move_text(&pos, &best), score)
+    (pos, best, score)
 }
 
 /// White has a pawn to move (l8), so a king boxed in without check is no
@@ -58,5 +63,46 @@ fn gold_and_rook_mate_in_two_is_found() {
 fn hanging_piece_is_taken() {
     let (best, score) = search("11,k/12/12/4,dk,7/12/12/12/4,R,7/12/12/12/K,11 b", 2);
     assert!(best.starts_with("e5xe9"), "{best}");
+    assert!(score > 0, "{score}");
+}
+
+/// Searches a shogi position given as SFEN; the best move in USI.
+fn shogi_search(sfen: &str, depth: u32) -> (String, i32) {
+    let rules = load_variant("shogi", &[]).expect("bundled shogi");
+    let (pos, best, score) = best_move(Position::from_sfen(rules, sfen).expect("position"), depth);
+    (gunbai::notation::usi_move(&pos, &best).expect("USI text"), score)
+}
+
+// The shogi positions below were checked with Fairy-Stockfish 11.1
+// (`UCI_Variant shogi`, `MultiPV 4`, `go depth 7`); its verdicts are
+// quoted. Shogi has a check rule: a mated side has no legal move and loses.
+
+/// White king 5a, Black pawn 5c, a gold in Black's hand. Fairy-Stockfish:
+/// `G*5b` mate in 1, the only mate (next best +418 cp).
+#[test]
+fn shogi_mate_in_one_is_found() {
+    let (best, score) = shogi_search("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", 3);
+    assert_eq!(best, "G*5b");
+    assert_eq!(score, MATE - 1, "White has no move on the first ply");
+}
+
+/// White king 1a and silver 2a, Black pawn 1c, two golds in hand.
+/// Fairy-Stockfish: no mate in 1; mate in 2 (3 plies) by `G*2c` or
+/// `G*3c`, both answered `2a3b`; every other move is at most +745 cp.
+#[test]
+fn shogi_mate_in_two_is_found() {
+    let sfen = "7sk/9/8P/9/9/9/9/9/K8 b 2G 1";
+    let (best, score) = shogi_search(sfen, 4);
+    assert!(best == "G*2c" || best == "G*3c", "{best}");
+    assert_eq!(score, MATE - 3, "White has no move on the third ply");
+}
+
+/// A White bishop on 5c that nothing defends (its king on 5a is two
+/// ranks off) in front of Black's rook on 5h. Fairy-Stockfish plays
+/// `5h5c+`.
+#[test]
+fn shogi_hanging_piece_is_taken() {
+    let (best, score) = shogi_search("4k4/9/4b4/9/9/9/9/4R4/K8 b - 1", 3);
+    assert!(best.starts_with("5h5c"), "{best}");
     assert!(score > 0, "{score}");
 }

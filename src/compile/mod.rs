@@ -256,6 +256,7 @@ impl Checker<'_> {
             names: f.variant.names.clone(),
             description: f.variant.description.clone(),
             xboard_name: f.variant.xboard.as_ref().map(|x| x.get_ref().clone()),
+            xboard_parent: f.variant.xboard_parent.as_ref().map(|x| x.get_ref().clone()),
             geometry: geo,
             kinds,
             types,

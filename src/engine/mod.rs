@@ -7,10 +7,12 @@
 //! the library's. Nothing here knows a variant: XBoard's name for one comes
 //! from its rule file (`xboard = ...`).
 
+pub mod betza;
 pub mod clock;
 pub mod referee;
 pub mod usi;
 pub mod xboard;
+pub mod xboard_setup;
 
 use crate::board::{Colour, Geometry, Square};
 use crate::movegen::{MAX_LEGS, Move, Promotion, legal_moves};
@@ -81,6 +83,14 @@ impl Game {
 /// way (shots, auras) every landing is a leg; moves XBoard cannot express
 /// at all (shots, promoting others along) use gunbai's own text.
 pub fn xboard_move(pos: &Position, m: &Move) -> String {
+    if let Some(ty) = m.dropped() {
+        let rules = pos.rules();
+        return format!(
+            "{}@{}",
+            xboard_setup::drop_letter(rules, ty),
+            rules.geometry.square_name(m.to())
+        );
+    }
     if m.n_shots > 0 || m.promotion == Promotion::PromoteWithChain {
         return move_text(pos, m);
     }
@@ -126,6 +136,9 @@ fn captures_at(pos: &Position, m: &Move, sq: Square) -> bool {
 /// effect the shortest is taken.
 pub fn parse_xboard_move(pos: &Position, text: &str) -> Result<Move, String> {
     let t = text.trim();
+    if let Some((letter, square)) = t.split_once('@') {
+        return parse_xboard_drop(pos, letter, square).ok_or_else(|| "not a legal drop".into());
+    }
     if let Some(squares) = xboard_squares(&pos.rules().geometry, t) {
         let (promote, decline) = (t.ends_with('+'), t.ends_with('='));
         let mut legal = Vec::new();
@@ -168,6 +181,15 @@ pub fn parse_xboard_move(pos: &Position, text: &str) -> Result<Move, String> {
             .map(|d| d.message.clone())
             .unwrap_or_else(|| "not a legal move".into())
     })
+}
+
+/// A drop in XBoard's text, `P@e5`.
+fn parse_xboard_drop(pos: &Position, letter: &str, square: &str) -> Option<Move> {
+    let ty = xboard_setup::drop_type(pos.rules(), letter)?;
+    let to = pos.rules().geometry.parse_square(square)?;
+    let mut legal = Vec::new();
+    legal_moves(pos, &mut legal);
+    legal.into_iter().find(|m| m.dropped() == Some(ty) && m.to() == to)
 }
 
 /// The squares of `a1b2,b2c3+`: origin then each landing, checking that

@@ -7,6 +7,7 @@
 //! panic or hang.
 
 use super::clock::{Clock, TimeControl};
+use super::xboard_setup::{read_fen, setup_commands};
 use super::{Game, parse_xboard_move, result_reason, result_token, xboard_legs, xboard_move};
 use crate::board::Square;
 use crate::compile::{OptionOverride, compile};
@@ -150,6 +151,7 @@ impl Engine {
                 Some(o) => {
                     let o = o.clone();
                     self.load(o, out)?;
+                    self.describe_variant(out)?;
                 }
                 None => writeln!(out, "Error (unknown variant): {rest}")?,
             },
@@ -288,6 +290,15 @@ impl Engine {
         Ok(())
     }
 
+    /// For a variant XBoard does not know: its board, pieces and moves
+    /// ([`super::xboard_setup`]).
+    fn describe_variant(&self, out: &mut dyn Write) -> io::Result<()> {
+        match setup_commands(self.game.rules()) {
+            Ok(lines) => lines.iter().try_for_each(|l| writeln!(out, "{l}")),
+            Err(why) => writeln!(out, "telluser gunbai cannot describe this variant to XBoard: {why}"),
+        }
+    }
+
     fn share_stop(&mut self) {
         self.game.searcher.set_stop_flag(self.stop.clone());
     }
@@ -410,14 +421,18 @@ impl Engine {
 
     fn setboard(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
         let rules = self.game.rules().clone();
-        let pos = Position::from_text(rules.clone(), text).or_else(|_| Position::from_sfen(rules, text));
+        let pos = match read_fen(&rules, text) {
+            Some(p) => p.map_err(|why| why.to_string()),
+            None => Position::from_text(rules.clone(), text)
+                .or_else(|_| Position::from_sfen(rules, text))
+                .map_err(|r| r.diagnostics.first().map(|d| d.message.clone()).unwrap_or_default()),
+        };
         match pos {
             Ok(p) => {
                 self.game.reset(p);
                 Ok(())
             }
-            Err(r) => {
-                let why = r.diagnostics.first().map(|d| d.message.clone()).unwrap_or_default();
+            Err(why) => {
                 writeln!(out, "tellusererror Illegal position: {why}")?;
                 writeln!(out, "Error (illegal position): {text}")
             }

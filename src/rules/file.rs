@@ -56,6 +56,10 @@ pub struct VariantSpec {
     /// The name XBoard/WinBoard (and engines such as HaChu) know the
     /// variant by, if they know it: `gunbai xboard` announces it.
     pub xboard: Option<Text>,
+    /// For a variant XBoard does not know: the XBoard variant whose rules
+    /// carry it (board size, piece letters and moves are sent with
+    /// `setup` and `piece` on top of it).
+    pub xboard_parent: Option<Text>,
 }
 
 #[derive(Debug, Deserialize)]
