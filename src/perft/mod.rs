@@ -2,6 +2,7 @@
 //! convention made explicit.
 
 mod counter;
+pub mod jobs;
 mod key;
 mod table;
 
