@@ -705,6 +705,7 @@ impl Checker<'_> {
             self.sfen_letters_cover_the_setup(f, fmt, &kinds, &types, &setup);
         }
         let mut tracked_kills = [0u64; 4];
+        let mut reads_last_move = false;
         {
             let mut exprs: Vec<&dsl::Expr> = restrictions.iter().map(|r| &r.forbid).collect();
             exprs.push(&victory.loses_when);
@@ -718,11 +719,13 @@ impl Checker<'_> {
                 }
             }
             exprs.extend(effects.demotions.iter().map(|d| &d.when));
+            exprs.extend(drops_and_royals.0.iter().filter_map(|d| d.forbid.as_ref()));
             for s in effects.shooting.iter().flatten() {
                 exprs.push(&s.range);
                 exprs.extend(s.screen.iter().chain(&s.target).chain(&s.when));
             }
             for e in exprs {
+                reads_last_move |= dsl::reads_last_move(e);
                 dsl::killed_sets(e, &mut |set| {
                     for t in set.iter().filter(|t| *t < 256) {
                         tracked_kills[usize::from(t >> 6)] |= 1 << (t & 63);
@@ -866,6 +869,7 @@ impl Checker<'_> {
             options,
             zobrist_side: splitmix(0x5eed_0f9a_7ba1),
             tracked_kills,
+            reads_last_move,
             shooting: effects.shooting,
             auras: effects.auras,
             freezes: effects.freezes,

@@ -2,8 +2,8 @@
 //! below a node can depend on, folded into 64 bits.
 //!
 //! The position hash covers the board, the side to move and the hands.
-//! The count below a node also depends on the last move (rules about what
-//! it captured), the kill history, the outcome and a pending answerable
+//! The count below a node also depends on the last move (when a rule
+//! reads it: `Ruleset::reads_last_move`), the kill history, the outcome and a pending answerable
 //! win, which are mixed in here; and, under a repetition rule, on the
 //! earlier positions of the game. Two paths to the same position differ
 //! in those, so the key takes in only the earlier positions that the
@@ -91,9 +91,14 @@ pub(crate) fn key(
     root_history: usize,
     marks: &[usize],
 ) -> u64 {
-    let mut s = mix(salt ^ pos.last.mover.map_or(0xffff, u64::from) | pos.last.to.map_or(0xffff, u64::from) << 16);
-    for &(sq, ty) in pos.last_captures() {
-        s = mix(s ^ (u64::from(sq) << 16 | u64::from(ty) | 1 << 40));
+    let mut s = mix(salt);
+    // The previous move matters only to rules that read it; leaving it out
+    // otherwise lets move orders that end differently meet.
+    if pos.rules.reads_last_move {
+        s = mix(s ^ pos.last.mover.map_or(0xffff, u64::from) | pos.last.to.map_or(0xffff, u64::from) << 16);
+        for &(sq, ty) in pos.last_captures() {
+            s = mix(s ^ (u64::from(sq) << 16 | u64::from(ty) | 1 << 40));
+        }
     }
     for word in pos.killed.iter().flatten() {
         s = mix(s ^ word);
