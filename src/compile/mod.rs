@@ -684,6 +684,17 @@ impl Checker<'_> {
                 .collect(),
         };
         let (repetition, check_set) = self.repetition(f, &options, &kind_sets);
+        if has_effects
+            && repetition == RepetitionPolicy::ForbidUnlessInCheck
+            && let Some(r) = &f.repetition
+        {
+            // The filter needs each move's resulting position before it is
+            // played (`position::hash_after`), which effects make unknowable.
+            self.err(
+                r.option.span(),
+                "the repetition policy `forbid-unless-in-check` cannot be used in a variant with shots, auras, demotions or promotion effects: choose another policy",
+            );
+        }
 
         // Setup.
         let setup = setup::setup(self, f, &geo, &kinds, &types);
