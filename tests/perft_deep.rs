@@ -2,6 +2,9 @@
 //! thread without a table counts, and the start counts agree with lishogi's
 //! shogiops (tools/oracle, as in tests/perft.rs).
 
+mod cli_common;
+
+use cli_common::{gunbai, stderr, stdout};
 use gunbai::compile::OptionOverride;
 use gunbai::perft::{Convention, Counter, perft};
 use gunbai::position::Position;
@@ -50,4 +53,29 @@ fn table_counts_equal_plain_counts_under_the_repetition_rule() {
             assert_eq!(deep, plain, "{text} depth {depth}, {threads} threads");
         }
     }
+}
+
+#[test]
+fn the_command_counts_the_same_with_threads_and_a_table() {
+    // shogiops: 36, 1296, 52599 (tests/perft.rs).
+    let o = gunbai(&["perft", "chu", "3", "--threads", "2", "--hash", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "1\t36\n2\t1296\n3\t52599\n");
+    // Divide lines come sorted by move text, whatever order threads finish in.
+    let o = gunbai(&["perft", "chu", "2", "--divide", "--threads", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let rows: Vec<&str> = text.lines().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(rows.len(), 36);
+    let mut sorted = rows.clone();
+    sorted.sort();
+    assert_eq!(rows, sorted);
+    assert!(text.ends_with("\nmoves\t36\ntotal\t1296\n"), "{text}");
+}
+
+#[test]
+fn an_impossible_table_size_is_a_clear_error() {
+    let o = gunbai(&["perft", "chu", "2", "--hash", "18446744073709551615"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--hash"), "{}", stderr(&o));
 }
