@@ -81,21 +81,19 @@ pub fn fingerprint(parts: &[&str]) -> String {
     format!("{h:016x}")
 }
 
+/// What [`for_each_split`] calls: a position and the moves to it.
+pub type Visit<'a, E> = dyn FnMut(&Position, &[String]) -> Result<(), E> + 'a;
+
 /// Calls `visit` with each position `depth` plies below `pos` (as the
 /// convention counts them, so there are perft(`depth`) of them) and the
 /// native text of the moves that lead there, in generation order.
-pub fn for_each_split<E>(
-    pos: &mut Position,
-    depth: u32,
-    conv: Convention,
-    visit: &mut dyn FnMut(&Position, &[String]) -> Result<(), E>,
-) -> Result<(), E> {
+pub fn for_each_split<E>(pos: &mut Position, depth: u32, conv: Convention, visit: &mut Visit<E>) -> Result<(), E> {
     fn walk<E>(
         pos: &mut Position,
         depth: u32,
         conv: Convention,
         path: &mut Vec<String>,
-        visit: &mut dyn FnMut(&Position, &[String]) -> Result<(), E>,
+        visit: &mut Visit<E>,
     ) -> Result<(), E> {
         if depth == 0 {
             return visit(pos, path);

@@ -122,6 +122,9 @@ pub fn sum(files: &[PathBuf]) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A variant and its options, as a job names them.
+type RulesSpec = (String, Vec<String>);
+
 /// The counter for the jobs of one run, made again only when a job asks
 /// for another convention (its table is reused from job to job: keys that
 /// depend on the game before a job's position say so, so this is exact).
@@ -130,7 +133,7 @@ struct Counters {
     hash: usize,
     cached: Option<(String, Counter)>,
     /// The last rule set, by (variant, options).
-    rules: Option<((String, Vec<String>), Arc<Ruleset>)>,
+    rules: Option<(RulesSpec, Arc<Ruleset>)>,
 }
 
 impl Counters {
