@@ -9,11 +9,15 @@
 //! as far and may capture at least as much. It reads compiled programs and
 //! owns nothing else.
 
+use super::movement::Programs;
+use crate::board::Colour;
 use crate::board::Offset;
-use crate::ruleset::{CaptureMode, Leg, LegMode, Offsets, Program};
+use crate::dsl::TypeSet;
+use crate::rules::file::RuleFile;
+use crate::ruleset::{CaptureMode, Leg, LegMode, Offsets, PieceType, Program, TypeId};
 
 /// The name conditions use for the set.
-pub const NAME: &str = "promotes_upward";
+pub(super) const NAME: &str = "promotes_upward";
 
 /// One single-leg way of moving: along `dir` up to `reach` squares through
 /// empty squares (a step has reach 1), or a jump straight to an offset.
@@ -116,7 +120,7 @@ fn same_legs(a: &Program, b: &Program) -> bool {
 /// `conditional[i]` marks alternatives that exist only under a `when`: they
 /// are never relied on to cover, and one in `small` is covered only by an
 /// identical unconditional alternative.
-pub fn covers(
+pub(super) fn covers(
     offsets: &Offsets,
     big: &[Program],
     big_conditional: &[bool],
@@ -144,4 +148,30 @@ pub fn covers(
         }
     }
     true
+}
+
+/// The built-in kind set `promotes_upward`, judged on Black's programs
+/// (White's are their mirror image).
+pub(super) fn promotes_upward(f: &RuleFile, types: &[PieceType], offsets: &Offsets, programs: &Programs) -> TypeSet {
+    let mut upward = TypeSet::with_capacity(types.len());
+    let progs = &programs[Colour::Black.index()];
+    let conditional = |k: usize| -> Vec<bool> { f.pieces[k].moves.iter().map(|m| m.when.is_some()).collect() };
+    for (t, ty) in types.iter().enumerate() {
+        let Some(up) = ty.promotes_to else { continue };
+        let (small, big) = (ty.kind, types[usize::from(up)].kind);
+        let aligned = |k: usize| progs[k].len() == f.pieces[k].moves.len();
+        if aligned(small)
+            && aligned(big)
+            && covers(
+                offsets,
+                &progs[big],
+                &conditional(big),
+                &progs[small],
+                &conditional(small),
+            )
+        {
+            upward.insert(t as TypeId);
+        }
+    }
+    upward
 }

@@ -3,7 +3,8 @@
 //! would have no move (for `stuck_at`).
 
 use super::Checker;
-use super::effects::Context;
+use super::conditions::Context;
+use super::movement::Programs;
 use crate::board::{Colour, NO_SQUARE};
 use crate::diagnostics::Diagnostic;
 use crate::dsl::{Place, TypeSet};
@@ -72,7 +73,7 @@ impl Checker<'_> {
 
 /// `stuck[colour][kind * squares + sq]`: no first leg of any of the kind's
 /// movement alternatives reaches a square of the board from `sq`.
-pub(super) fn stuck_table(programs: &[Vec<Vec<Program>>; 2], offsets: &Offsets, squares: usize) -> [Vec<bool>; 2] {
+pub(super) fn stuck_table(programs: &Programs, offsets: &Offsets, squares: usize) -> [Vec<bool>; 2] {
     Colour::BOTH.map(|colour| {
         let mut out = Vec::with_capacity(programs[colour.index()].len() * squares);
         for progs in &programs[colour.index()] {

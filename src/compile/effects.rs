@@ -2,12 +2,12 @@
 //! killing auras, freezing lines, demotions and promotion side effects.
 
 use super::Checker;
-use crate::board::{Colour, Geometry, direction_vocabulary, resolve_direction};
+use super::conditions::Context;
+use crate::board::{Colour, direction_vocabulary, resolve_direction};
 use crate::diagnostics::Diagnostic;
-use crate::dsl::{self, Expr, OptionValue, Place, Scope, TypeSet};
+use crate::dsl::{self, Expr, OptionValue, Place, TypeSet};
 use crate::rules::file::{RuleFile, Text};
 use crate::ruleset::*;
-use std::collections::BTreeMap;
 
 /// Everything this module compiles.
 pub(super) struct Effects {
@@ -16,13 +16,6 @@ pub(super) struct Effects {
     pub freezes: Vec<Freeze>,
     pub demotions: Vec<Demotion>,
     pub on_promotions: Vec<OnPromotion>,
-}
-
-pub(super) struct Context<'a> {
-    pub kind_sets: &'a BTreeMap<String, TypeSet>,
-    pub options: &'a BTreeMap<String, OptionValue>,
-    pub scope: &'a dyn Fn(Place) -> Scope<'a>,
-    pub geo: &'a Geometry,
 }
 
 impl Checker<'_> {
@@ -163,16 +156,6 @@ impl Checker<'_> {
             target: s.target.as_ref().map(|t| self.condition(t, cx, Place::Shot)),
             when: s.when.as_ref().map(|t| self.condition(t, cx, Place::Shot)),
         })
-    }
-
-    pub(super) fn condition(&mut self, t: &Text, cx: &Context, place: Place) -> Expr {
-        match dsl::compile(t.get_ref(), self.content_start(t), &(cx.scope)(place)) {
-            Ok(e) => e,
-            Err(errs) => {
-                self.diags.extend(errs);
-                Expr::Const(0)
-            }
-        }
     }
 
     /// A condition that may depend only on options, folded to a flag.

@@ -3,14 +3,13 @@
 //! A warning never stops a file from loading. Each one points at the text
 //! that is pointless: a tag no piece has, a piece that cannot move, a move
 //! that leaves the board from every square, a promotion that can never
-//! happen. The checker (`super`) reports the two older warnings (kinds
-//! nothing places, options nothing reads); this module adds the rest. It
-//! reads the rule file and the compiled kinds and types, and changes
+//! happen, a kind nothing places, an option nothing reads. It reads the rule file and the compiled kinds and types, and changes
 //! neither.
 
 use super::Checker;
 use crate::board::{Colour, Geometry, Offset, Square, resolve_direction};
 use crate::diagnostics::Diagnostic;
+use crate::dsl;
 use crate::rules::file::{LegSpec, MoveSpec, RuleFile, Text};
 use crate::ruleset::{Kind, PieceType, TypeId};
 use std::collections::BTreeSet;
@@ -25,10 +24,14 @@ pub(super) struct Compiled<'a> {
     pub setup: &'a [(Square, Colour, TypeId)],
     /// Whether the file has a `[promotion]` table.
     pub promotes: bool,
+    /// Kinds whose id an earlier kind already has (an error says so).
+    pub duplicates: &'a [usize],
 }
 
 /// Pushes every warning of this module.
 pub(super) fn warn(c: &mut Checker, f: &RuleFile, x: &Compiled) {
+    unreachable_kinds(c, f, x);
+    unread_options(c, f);
     unused_tags(c, f);
     unreachable_promotions(c, f, x);
     for p in &f.pieces {
@@ -43,6 +46,114 @@ pub(super) fn warn(c: &mut Checker, f: &RuleFile, x: &Compiled) {
         }
         for m in &p.moves {
             impossible_move(c, m, x.geo);
+        }
+    }
+}
+
+/// A kind that is not in the setup and that nothing can turn into.
+fn unreachable_kinds(c: &mut Checker, f: &RuleFile, x: &Compiled) {
+    let mut reachable: BTreeSet<usize> = x.setup.iter().map(|(_, _, t)| x.types[usize::from(*t)].kind).collect();
+    // A promoted piece turns back into its original kind when it goes
+    // to a hand or reverts on moving.
+    if f.drops.is_some()
+        || f.promotion
+            .as_ref()
+            .is_some_and(|p| p.revert_on_move || p.revert_when.is_some())
+    {
+        reachable.extend(
+            x.setup
+                .iter()
+                .filter_map(|(_, _, t)| x.types[usize::from(*t)].promoted_from),
+        );
+    }
+    // A kind that captured pieces join the hand as (`hand_kind`).
+    if let Some(d) = &f.drops {
+        reachable.extend(
+            d.hand_kind
+                .values()
+                .filter_map(|to| x.kinds.iter().position(|k| k.id == *to.get_ref())),
+        );
+    }
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for (k, kind) in x.kinds.iter().enumerate() {
+            if reachable.contains(&k)
+                && let Some(t) = kind.promotes_to
+            {
+                grew |= reachable.insert(t);
+            }
+        }
+    }
+    for (k, p) in f.pieces.iter().enumerate() {
+        // A kind that unreachable kinds promote to: `lint` says which.
+        if !reachable.contains(&k) && !x.kinds.iter().any(|s| s.promotes_to == Some(k)) && !x.duplicates.contains(&k) {
+            c.push(Diagnostic::warning(
+                p.id.span(),
+                format!(
+                    "piece `{}` is not in the setup and no piece promotes to it",
+                    x.kinds[k].id
+                ),
+            ));
+        }
+    }
+}
+
+/// An option that no condition or key mentions.
+fn unread_options(c: &mut Checker, f: &RuleFile) {
+    let mut read: BTreeSet<String> = BTreeSet::new();
+    let mut texts: Vec<&Text> = f.restrictions.iter().map(|r| &r.forbid_capture).collect();
+    texts.push(&f.victory.loses_when);
+    texts.extend(f.victory.wins_when.iter().map(|w| &w.condition));
+    if let Some(p) = &f.promotion {
+        texts.push(&p.may);
+        texts.extend(p.must.as_ref());
+        texts.extend(p.repromote.as_ref());
+    }
+    texts.push(&f.victory.no_moves);
+    texts.extend(f.drops.as_ref().and_then(|d| d.forbid.as_ref()));
+    texts.extend(f.victory.both_lose.as_ref());
+    for p in &f.pieces {
+        texts.extend(p.moves.iter().filter_map(|m| m.when.as_ref()));
+        texts.extend(p.moves.iter().filter_map(|m| m.only_over_own.as_ref()));
+        texts.extend(
+            p.moves
+                .iter()
+                .flat_map(|m| m.legs.iter().flatten())
+                .filter_map(|l| l.only_over_own.as_ref()),
+        );
+        if let Some(s) = &p.shoot {
+            texts.extend(
+                s.over
+                    .iter()
+                    .chain(&s.screen)
+                    .chain(&s.target)
+                    .chain(&s.when)
+                    .chain(&s.after),
+            );
+            if let toml::Value::String(r) = s.range.get_ref() {
+                read.extend(dsl::mentioned_options(r));
+            }
+        }
+    }
+    for a in &f.auras {
+        texts.extend(a.intermediate_landings.iter().chain(&a.on_creation));
+    }
+    texts.extend(f.freezes.iter().map(|z| &z.mode));
+    texts.extend(f.demotions.iter().map(|d| &d.when));
+    texts.extend(f.on_promotions.iter().filter_map(|o| o.per_piece.as_ref()));
+    for t in texts {
+        read.extend(dsl::mentioned_options(t.get_ref()));
+    }
+    if let Some(r) = &f.repetition {
+        read.insert(r.option.get_ref().clone());
+    }
+    for k in f.options.keys() {
+        if !read.contains(k.get_ref()) {
+            c.push(Diagnostic::warning(
+                k.span(),
+                format!("option `{}` is never read by any condition", k.get_ref()),
+            ));
         }
     }
 }

@@ -4,9 +4,66 @@
 use super::Checker;
 use crate::board::{Colour, Geometry, Offset, direction_vocabulary, resolve_direction};
 use crate::diagnostics::Diagnostic;
-use crate::rules::file::{LegSpec, MoveSpec, Text};
+use crate::rules::file::{LegSpec, MoveSpec, RuleFile, Text};
 use crate::ruleset::*;
 use toml::Spanned;
+
+/// Both colours' programs for every kind, in file order (a move that does
+/// not compile is left out), over one shared offset table; each kind's
+/// number of paths from one square is checked against the limits.
+pub(super) type Programs = [Vec<Vec<Program>>; 2];
+
+impl Checker<'_> {
+    pub(super) fn programs(&mut self, f: &RuleFile, geo: &Geometry) -> (Offsets, Programs) {
+        let mut offsets = Offsets {
+            list: Vec::new(),
+            next: Vec::new(),
+            squares: geo.len(),
+        };
+        let mut programs: Programs = [Vec::new(), Vec::new()];
+        for p in &f.pieces {
+            for colour in Colour::BOTH {
+                let progs = p
+                    .moves
+                    .iter()
+                    .filter_map(|m| program(self, m, &p.id, geo, &mut offsets, colour))
+                    .collect();
+                programs[colour.index()].push(progs);
+            }
+        }
+        for (p, progs) in f.pieces.iter().zip(&programs[Colour::Black.index()]) {
+            let paths = progs
+                .iter()
+                .map(|prog| paths_bound(prog, &offsets, geo))
+                .fold(0u64, u64::saturating_add);
+            let span = p.id.span();
+            if paths > MAX_PATHS {
+                let d = Diagnostic::error(
+                    span,
+                    format!(
+                        "piece `{}` can make up to {paths} different paths from one square on this board; the limit is {}",
+                        p.id.get_ref(),
+                        MAX_PATHS
+                    ),
+                )
+                .with_help("limit the slides' `range`, or use fewer legs");
+                self.push(d);
+            } else if paths > WARN_PATHS {
+                self.push(Diagnostic::warning(
+                    span,
+                    format!(
+                        "piece `{}` can make up to {paths} different paths from one square on this board, which is slow to generate",
+                        p.id.get_ref()
+                    ),
+                ));
+            }
+        }
+        if offsets.list.len() > 250 {
+            self.err(0..1, "too many distinct movement offsets (at most 250)");
+        }
+        (offsets, programs)
+    }
+}
 
 /// The fields one leg is made of, whether written inline or under `legs`.
 struct LegFields<'a> {
@@ -159,10 +216,10 @@ pub(super) fn program(
 /// more is an error, since generating (and listing) them would take
 /// unbounded time and memory. Six unlimited slides in a row on 9x9 would
 /// be about 10^12.
-pub const MAX_PATHS: u64 = 100_000;
+pub(super) const MAX_PATHS: u64 = 100_000;
 /// Above this many paths from one square, `validate` warns: a hook mover on
 /// a 36x36 board makes about 10,000, a lion 80.
-pub const WARN_PATHS: u64 = 10_000;
+pub(super) const WARN_PATHS: u64 = 10_000;
 
 /// An upper bound on the paths a program produces from one square: per leg,
 /// the choices of direction and distance the board allows (a slide goes at

@@ -13,14 +13,14 @@ use std::ops::Range;
 
 /// One square's content as read from a board text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BoardToken {
+pub(crate) enum BoardToken {
     Empty,
     Piece(Colour, TypeId),
 }
 
 /// Parses a board text. `lookup` resolves an upper-cased code (with its
 /// `+`) to a type. Errors carry spans relative to `text`.
-pub fn parse_board(
+pub(crate) fn parse_board(
     text: &str,
     geo: &Geometry,
     lookup: &dyn Fn(&str) -> Option<TypeId>,
@@ -284,4 +284,19 @@ pub(super) fn setup(
             BoardToken::Empty => None,
         })
         .collect()
+}
+
+/// `[setup] first`: the side that moves first.
+pub(super) fn first(c: &mut Checker, f: &RuleFile) -> Colour {
+    match f.setup.first.get_ref().as_str() {
+        "black" => Colour::Black,
+        "white" => Colour::White,
+        other => {
+            c.err(
+                f.setup.first.span(),
+                format!("`first` must be `black` or `white`, not `{other}`"),
+            );
+            Colour::Black
+        }
+    }
 }

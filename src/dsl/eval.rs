@@ -7,7 +7,7 @@ use crate::board::{NO_SQUARE, Square};
 
 /// What a condition knows about one piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceFact {
+pub(crate) struct PieceFact {
     pub ty: u16,
     /// The type this piece had before promotion (itself if unpromoted).
     pub origin: u16,
@@ -20,7 +20,7 @@ pub struct PieceFact {
 
 /// The questions a condition can ask. Implemented by the interpreter for
 /// each place a condition is judged.
-pub trait Facts {
+pub(crate) trait Facts {
     fn piece(&self, r: PieceRef) -> Option<PieceFact>;
     fn square(&self, r: SquareRef) -> Option<Square>;
     fn captures(&self) -> i32;
@@ -60,7 +60,7 @@ fn square_of(v: i32) -> Option<Square> {
 }
 
 /// Evaluates an expression; booleans are 0/1, a missing square is -1.
-pub fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
+pub(crate) fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
     match e {
         Expr::Const(v) => *v,
         Expr::Not(x) => i32::from(eval(x, f) == 0),

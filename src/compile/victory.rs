@@ -1,0 +1,144 @@
+//! How the game ends: `[victory]` (the result when a side has no move,
+//! when both sides lose at once, and the side conditions) and
+//! `[repetition]` (the policy an option selects, and the kinds whose
+//! checks count).
+
+use super::Checker;
+use super::conditions::Context;
+use crate::diagnostics::Diagnostic;
+use crate::dsl::{OptionValue, Place, TypeSet};
+use crate::rules::file::RuleFile;
+use crate::ruleset::*;
+use std::collections::BTreeMap;
+
+impl Checker<'_> {
+    /// `no_moves`, which may name a text option whose value is the result.
+    pub(super) fn no_moves(&mut self, f: &RuleFile, opt_values: &BTreeMap<String, OptionValue>) -> Result3 {
+        let no_moves_text = match f.victory.no_moves.get_ref().strip_prefix("opt.") {
+            Some(name) => match opt_values.get(name) {
+                Some(OptionValue::Enum { value, .. }) => value.clone(),
+                _ => {
+                    let d = Diagnostic::error(f.victory.no_moves.span(), format!("`{name}` is not a text option"))
+                        .suggest(name, opt_values.keys().map(|k| k.as_str()));
+                    self.push(d);
+                    "loss".to_string()
+                }
+            },
+            None => f.victory.no_moves.get_ref().clone(),
+        };
+        match no_moves_text.as_str() {
+            "loss" => Result3::Loss,
+            "draw" => Result3::Draw,
+            "win" => Result3::Win,
+            other => {
+                let d = Diagnostic::error(f.victory.no_moves.span(), format!("unknown result `{other}`"))
+                    .suggest(other, ["loss", "draw", "win"]);
+                self.push(d);
+                Result3::Loss
+            }
+        }
+    }
+
+    pub(super) fn both_lose(&mut self, f: &RuleFile) -> BothLose {
+        match f.victory.both_lose.as_ref().map(|t| (t.span(), t.get_ref().as_str())) {
+            None | Some((_, "draw")) => BothLose::Draw,
+            Some((_, "mover_loses")) => BothLose::MoverLoses,
+            Some((span, other)) => {
+                self.push(
+                    Diagnostic::error(span, format!("unknown value `{other}`")).suggest(other, ["draw", "mover_loses"]),
+                );
+                BothLose::Draw
+            }
+        }
+    }
+
+    /// The side conditions: `loses_when` and each `[[victory.wins_when]]`.
+    pub(super) fn victory(&mut self, f: &RuleFile, cx: &Context, no_moves: Result3, both_lose: BothLose) -> Victory {
+        Victory {
+            both_lose,
+            loses_when: self.condition(&f.victory.loses_when, cx, Place::Side),
+            no_moves,
+            wins: f
+                .victory
+                .wins_when
+                .iter()
+                .map(|w| Win {
+                    id: w.id.get_ref().clone(),
+                    condition: self.condition(&w.condition, cx, Place::Side),
+                    answerable: w.answerable,
+                })
+                .collect(),
+        }
+    }
+
+    pub(super) fn repetition(
+        &mut self,
+        f: &RuleFile,
+        options: &BTreeMap<String, OptionInfo>,
+        kind_sets: &BTreeMap<String, TypeSet>,
+    ) -> (RepetitionPolicy, TypeSet) {
+        let Some(r) = &f.repetition else {
+            return (RepetitionPolicy::Ignore, TypeSet::default());
+        };
+        let check_set = match kind_sets.get(r.check.get_ref()) {
+            Some(s) => s.clone(),
+            None => {
+                let d = Diagnostic::error(
+                    r.check.span(),
+                    format!("unknown piece kind or tag `{}`", r.check.get_ref()),
+                )
+                .suggest(r.check.get_ref(), kind_sets.keys().map(|k| k.as_str()));
+                self.push(d);
+                TypeSet::default()
+            }
+        };
+        let mut mapped: BTreeMap<String, RepetitionPolicy> = BTreeMap::new();
+        for (value, policy) in &r.policies {
+            match REPETITION_POLICIES.iter().find(|(n, _)| n == policy.get_ref()) {
+                Some((_, p)) => {
+                    mapped.insert(value.get_ref().clone(), *p);
+                }
+                None => {
+                    let d = Diagnostic::error(
+                        policy.span(),
+                        format!("unknown repetition policy `{}`", policy.get_ref()),
+                    )
+                    .suggest(policy.get_ref(), REPETITION_POLICIES.iter().map(|(n, _)| *n));
+                    self.push(d);
+                }
+            }
+        }
+        let Some(info) = options.get(r.option.get_ref()) else {
+            let d = Diagnostic::error(r.option.span(), format!("unknown option `{}`", r.option.get_ref()))
+                .suggest(r.option.get_ref(), options.keys().map(|k| k.as_str()));
+            self.push(d);
+            return (RepetitionPolicy::Ignore, check_set);
+        };
+        let OptionValue::Enum { value, allowed } = &info.value else {
+            self.err(r.option.span(), "the repetition option must be a text option");
+            return (RepetitionPolicy::Ignore, check_set);
+        };
+        for a in allowed {
+            if !mapped.contains_key(a) {
+                self.err(
+                    r.option.span(),
+                    format!("option value `{a}` has no repetition policy in `policies`"),
+                );
+            }
+        }
+        for v in r.policies.keys() {
+            if !allowed.contains(v.get_ref()) {
+                let d = Diagnostic::error(
+                    v.span(),
+                    format!("`{}` is not a value of option `{}`", v.get_ref(), r.option.get_ref()),
+                )
+                .suggest(v.get_ref(), allowed.iter().map(|a| a.as_str()));
+                self.push(d);
+            }
+        }
+        (
+            mapped.get(value).copied().unwrap_or(RepetitionPolicy::Ignore),
+            check_set,
+        )
+    }
+}
