@@ -218,6 +218,7 @@ impl Checker<'_> {
         let royals = self.royals(f, &cx);
         let victory = self.victory(f, &cx, no_moves, both_lose);
         let (repetition, check_set) = self.repetition(f, &options, &sets.kinds);
+        let forbidden_occurrence = self.forbidden_occurrence(f);
 
         let setup = setup::setup(self, f, &geo, &kinds, &types);
         let first = setup::first(self, f);
@@ -256,6 +257,7 @@ impl Checker<'_> {
             restricted_victims: None,
             victory,
             repetition,
+            forbidden_occurrence,
             check_set,
             sfen,
             options,
@@ -275,14 +277,21 @@ impl Checker<'_> {
         };
         derived::conclude(&mut ruleset);
         if ruleset.has_effects
-            && ruleset.repetition == RepetitionPolicy::ForbidUnlessInCheck
+            && matches!(
+                ruleset.repetition,
+                RepetitionPolicy::ForbidUnlessInCheck | RepetitionPolicy::Forbid
+            )
             && let Some(r) = &f.repetition
         {
             // The filter needs each move's resulting position before it is
             // played (`position::hash_after`), which effects make unknowable.
+            let name = REPETITION_POLICIES
+                .iter()
+                .find(|(_, p)| *p == ruleset.repetition)
+                .map_or("", |(n, _)| *n);
             self.err(
                 r.option.span(),
-                "the repetition policy `forbid-unless-in-check` cannot be used in a variant with shots, auras, demotions or promotion effects: choose another policy",
+                format!("the repetition policy `{name}` cannot be used in a variant with shots, auras, demotions or promotion effects: choose another policy"),
             );
         }
         Some(ruleset)
