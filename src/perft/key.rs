@@ -20,7 +20,7 @@ pub(crate) enum HistoryUse {
     /// The count cannot depend on them (no repetition rule applies, or the
     /// tree is too shallow for a fourth occurrence).
     Ignored,
-    /// A move may not recreate an earlier position: the key takes in each
+    /// A move may not make an n-th occurrence: the key takes in each
     /// earlier position of the path that the remaining depth could reach
     /// again. With `effects`, a move may change squares it does not land
     /// on, so the bound below does not hold and every earlier position of
@@ -41,7 +41,10 @@ impl HistoryUse {
         }
         match pos.rules.repetition {
             RepetitionPolicy::Ignore => HistoryUse::Ignored,
-            RepetitionPolicy::ForbidUnlessInCheck => HistoryUse::Reachable {
+            // A move may not make the n-th occurrence of a position: the key
+            // sums the reachable earlier positions with their repeats, so
+            // any n is told apart.
+            RepetitionPolicy::ForbidUnlessInCheck | RepetitionPolicy::Forbid => HistoryUse::Reachable {
                 effects: pos.rules.has_effects,
             },
             _ => {
