@@ -461,6 +461,8 @@ pub struct Ruleset {
     /// Types whose kills some condition asks about (`killed(...)`): only
     /// these are recorded in a position's kill history.
     pub tracked_kills: [u64; 4],
+    /// Whether some condition reads the previous move (`last.*`).
+    pub reads_last_move: bool,
     /// `shooting[kind]`.
     pub shooting: Vec<Option<Shooting>>,
     pub auras: Vec<KillAura>,

@@ -1,13 +1,15 @@
 //! `gunbai bench`: perft and search speed from a position.
 
-use super::{Failure, PositionArgs};
-use gunbai::perft::{Convention, perft};
+use super::{Failure, PositionArgs, fail};
+use gunbai::perft::{Convention, Counter};
 use gunbai::search::{Limits, Searcher};
 use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  gunbai bench chu --depth 3 --search-nodes 50000")]
+#[command(
+    after_help = "The perft figure is on one thread unless --threads says otherwise (0: one per core);\nthe search is single-threaded.\n\nExample:\n  gunbai bench chu --depth 3 --search-nodes 50000\n  gunbai bench chu --depth 4 --threads 2"
+)]
 pub struct Args {
     #[command(flatten)]
     pos: PositionArgs,
@@ -16,16 +18,22 @@ pub struct Args {
     /// Nodes the search benchmark visits (after perft).
     #[arg(long, default_value_t = 20_000)]
     search_nodes: u64,
+    /// Threads for the perft figure (0: one per core).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    threads: usize,
 }
 
 pub fn run(a: Args) -> Result<ExitCode, Failure> {
     let mut p = a.pos.load()?;
     let depth = a.depth;
+    let counter = Counter::new(Convention::Paths).threads(a.threads).map_err(fail)?;
     let start = Instant::now();
-    let nodes = perft(&mut p, depth, Convention::Paths);
+    let nodes = counter.count(&p, depth, &|_, _| ());
     let secs = start.elapsed().as_secs_f64();
     outln!(
-        "perft({depth}) = {nodes} nodes in {secs:.3} s: {:.0} nodes/s",
+        "perft({depth}) = {nodes} nodes in {secs:.3} s on {} thread{}: {:.0} nodes/s",
+        counter.thread_count(),
+        if counter.thread_count() == 1 { "" } else { "s" },
         nodes as f64 / secs.max(1e-9)
     );
     let mut searcher = Searcher::new(&p, 16);

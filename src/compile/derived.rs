@@ -1,7 +1,7 @@
 //! Tables derived from the finished ruleset, in one pass after checking
 //! (no diagnostics): which victims restrictions can concern, the kinds
 //! whose alternatives can overlap, whether effects exist, the kill-history
-//! tracking set, the Zobrist keys and the `stuck` table.
+//! tracking set, whether a rule reads the previous move, the Zobrist keys and the `stuck` table.
 
 use super::{drops, movement, splitmix};
 use crate::board::Colour;
@@ -30,14 +30,20 @@ pub(super) fn conclude(r: &mut Ruleset) {
         && r.demotions.is_empty()
         && r.on_promotions.is_empty()
         && r.drops.is_none();
-    r.tracked_kills = tracked_kills(r);
+    let (tracked, reads_last_move) = {
+        let conditions = conditions(r);
+        let reads_last_move = conditions.iter().any(|e| dsl::reads_last_move(e));
+        (tracked_kills(&conditions), reads_last_move)
+    };
+    r.tracked_kills = tracked;
+    r.reads_last_move = reads_last_move;
     r.zobrist = zobrist_keys((n_types + 1) * 2 + 2, r.geometry.len());
     r.stuck = drops::stuck_table(&r.programs, &r.offsets, r.geometry.len());
 }
 
-/// The types (below 256) whose kills some `killed(...)` of some condition
-/// asks about: the kill history tracks only these.
-fn tracked_kills(r: &Ruleset) -> [u64; 4] {
+/// Every condition of the rule set that positions are asked about (those
+/// on options alone are folded away by now).
+fn conditions(r: &Ruleset) -> Vec<&Expr> {
     let mut exprs: Vec<&Expr> = r.restrictions.iter().map(|r| &r.forbid).collect();
     exprs.push(&r.victory.loses_when);
     exprs.extend(r.victory.wins.iter().map(|w| &w.condition));
@@ -54,6 +60,13 @@ fn tracked_kills(r: &Ruleset) -> [u64; 4] {
         exprs.push(&s.range);
         exprs.extend(s.screen.iter().chain(&s.target).chain(&s.when));
     }
+    exprs.extend(r.drops.iter().filter_map(|d| d.forbid.as_ref()));
+    exprs
+}
+
+/// The types (below 256) whose kills some `killed(...)` of some condition
+/// asks about: the kill history tracks only these.
+fn tracked_kills(exprs: &[&Expr]) -> [u64; 4] {
     let mut tracked = [0u64; 4];
     for e in exprs {
         dsl::killed_sets(e, &mut |set| {

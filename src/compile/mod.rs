@@ -276,6 +276,7 @@ impl Checker<'_> {
             options,
             zobrist_side: splitmix(0x5eed_0f9a_7ba1),
             tracked_kills: [0; 4],
+            reads_last_move: false,
             shooting: effects.shooting,
             auras: effects.auras,
             freezes: effects.freezes,

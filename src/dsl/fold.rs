@@ -114,23 +114,56 @@ impl Facts for NoFacts {
 /// Calls `f` with every kind set a condition asks `killed`/`enemy_killed`
 /// about.
 pub(crate) fn killed_sets(e: &Expr, f: &mut dyn FnMut(&TypeSet)) {
+    visit(e, &mut |x| {
+        if let Expr::Killed { set, .. } = x {
+            f(set)
+        }
+    });
+}
+
+/// Whether a condition reads the previous move (`last.mover`,
+/// `last.captured`, `last.captured_at`): a perft table must then tell
+/// positions apart by it.
+pub(crate) fn reads_last_move(e: &Expr) -> bool {
+    let mut reads = false;
+    visit(e, &mut |x| {
+        reads |= matches!(
+            x,
+            Expr::LastCaptured(_)
+                | Expr::LastCapturedAt(_)
+                | Expr::PieceIs(PieceRef::LastMover, _)
+                | Expr::PieceWas(PieceRef::LastMover, _)
+                | Expr::PieceSquare(PieceRef::LastMover)
+                | Expr::PiecePromoted(PieceRef::LastMover)
+                | Expr::PieceOwn(PieceRef::LastMover)
+                | Expr::Protected {
+                    piece: PieceRef::LastMover,
+                    ..
+                }
+        )
+    });
+    reads
+}
+
+/// Calls `f` with `e` and every expression inside it.
+fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
     match e {
-        Expr::Killed { set, .. } => f(set),
         Expr::Not(x)
         | Expr::InZone(x)
         | Expr::Rank(x)
         | Expr::LastCapturedAt(x)
         | Expr::OwnOnFile(x, _, _)
-        | Expr::StuckAt(x) => killed_sets(x, f),
-        Expr::And(v) | Expr::Or(v) => v.iter().for_each(|x| killed_sets(x, f)),
+        | Expr::StuckAt(x) => visit(x, f),
+        Expr::And(v) | Expr::Or(v) => v.iter().for_each(|x| visit(x, f)),
         Expr::If(b) => {
-            killed_sets(&b.0, f);
-            killed_sets(&b.1, f);
-            killed_sets(&b.2, f);
+            visit(&b.0, f);
+            visit(&b.1, f);
+            visit(&b.2, f);
         }
         Expr::Cmp(_, b) | Expr::Add(b) | Expr::Sub(b) | Expr::Distance(b) | Expr::Near { args: b, .. } => {
-            killed_sets(&b.0, f);
-            killed_sets(&b.1, f);
+            visit(&b.0, f);
+            visit(&b.1, f);
         }
         _ => {}
     }

@@ -25,7 +25,7 @@ mod typeset;
 pub(crate) use ast::Place;
 pub use ast::{CmpOp, Expr, Metric, OptionValue, PieceRef, Protection, SquareRef};
 pub(crate) use eval::{Facts, PieceFact, eval};
-pub(crate) use fold::{killed_sets, mentioned_options, victim_guard};
+pub(crate) use fold::{killed_sets, mentioned_options, reads_last_move, victim_guard};
 pub use typeset::TypeSet;
 
 use crate::diagnostics::Diagnostic;

@@ -1,6 +1,13 @@
 //! Perft: counting the leaves of the legal-move tree, with the counting
 //! convention made explicit.
 
+mod counter;
+pub mod jobs;
+mod key;
+mod table;
+
+pub use counter::{Counter, TABLE_UNSAFE};
+
 use crate::movegen::{Move, Promotion, legal_moves};
 use crate::position::{EndReason, Position};
 
@@ -82,33 +89,12 @@ fn effect_key(pos: &Position, m: &Move) -> EffectKey {
     (m.from, m.to(), caps, m.promotion, m.chain, shots)
 }
 
-/// Counts leaf nodes at `depth` (depth 0 is the position itself: 1).
+/// Counts leaf nodes at `depth` (depth 0 is the position itself: 1), on
+/// this thread, without a table ([`Counter`] has both).
 ///
-#[doc = include_str!("../docs/examples/perft_1.md")]
+#[doc = include_str!("../../docs/examples/perft_1.md")]
 pub fn perft(pos: &mut Position, depth: u32, conv: Convention) -> u64 {
-    let mut buffers: Vec<Vec<Move>> = (0..depth.max(1)).map(|_| Vec::with_capacity(256)).collect();
-    count(pos, depth, conv, &mut buffers)
-}
-
-fn count(pos: &mut Position, depth: u32, conv: Convention, buffers: &mut [Vec<Move>]) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let (mine, rest) = buffers
-        .split_first_mut()
-        .unwrap_or_else(|| unreachable!("one buffer per ply"));
-    convention_moves(pos, conv, mine);
-    if depth == 1 {
-        return mine.len() as u64;
-    }
-    let mut nodes = 0;
-    for m in mine.iter() {
-        let undo = pos.play_unchecked(m);
-        forget_end(pos, conv);
-        nodes += count(pos, depth - 1, conv, rest);
-        pos.unplay(&undo);
-    }
-    nodes
+    counter::serial(pos, depth, conv)
 }
 
 /// Per root move leaf counts at `depth`, in generation order.

@@ -1,0 +1,245 @@
+//! Deep perft: worker threads and the transposition table.
+//!
+//! The tree is split at the root, and at the second ply as well when the
+//! root has fewer than four moves per thread; each part is counted on its
+//! own copy of the position (a copy per split point, none per node) by a
+//! rayon thread pool, whose work stealing keeps every thread busy. An
+//! optional [`Table`] shared by all threads remembers exact subtree
+//! counts ([`super::key`] says what a key holds).
+
+use super::key::{HistoryUse, key, root_salt};
+use super::table::Table;
+use super::{Convention, convention_moves, forget_end};
+use crate::movegen::Move;
+use crate::position::Position;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Counts perft with a number of threads and an optional table.
+///
+#[doc = include_str!("../../docs/examples/perft_counter.md")]
+pub struct Counter {
+    conv: Convention,
+    pool: Option<rayon::ThreadPool>,
+    threads: usize,
+    table: Option<Table>,
+}
+
+/// Why a table given to a [`Counter`] is not used for a perft.
+pub const TABLE_UNSAFE: &str = "the transposition table is not used: the repetition rule counts occurrences \
+     and a fourth one is possible within this depth, so counts depend on the path";
+
+impl Counter {
+    /// One thread, no table: the same work as [`super::perft`].
+    pub fn new(conv: Convention) -> Counter {
+        Counter {
+            conv,
+            pool: None,
+            threads: 1,
+            table: None,
+        }
+    }
+
+    /// Counts with `threads` worker threads (0: one per core).
+    pub fn threads(mut self, threads: usize) -> Result<Counter, String> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+        self.threads = pool.current_num_threads();
+        self.pool = (self.threads > 1).then_some(pool);
+        Ok(self)
+    }
+
+    /// Uses a transposition table of at most `mb` MiB (0: none).
+    pub fn hash_mb(mut self, mb: usize) -> Result<Counter, String> {
+        self.table = if mb == 0 { None } else { Some(Table::new(mb)?) };
+        Ok(self)
+    }
+
+    /// The number of worker threads.
+    pub fn thread_count(&self) -> usize {
+        self.threads
+    }
+
+    /// The bytes of the table (0 without one).
+    pub fn table_bytes(&self) -> usize {
+        self.table.as_ref().map_or(0, Table::bytes)
+    }
+
+    /// Whether the table can be used for a perft of `depth` from `pos`
+    /// (false with a note in [`TABLE_UNSAFE`] when the counts would depend on
+    /// the path; true without a table).
+    pub fn table_usable(&self, pos: &Position, depth: u32) -> bool {
+        self.table.is_none() || HistoryUse::of(pos, self.conv, depth) != HistoryUse::Unsafe
+    }
+
+    /// The moves at the root, as the convention counts them.
+    pub fn root_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut p = pos.clone();
+        let mut out = Vec::new();
+        convention_moves(&mut p, self.conv, &mut out);
+        out
+    }
+
+    /// Leaf count at `depth` (depth 0: 1). `done(i)` is called as each
+    /// root move `i` finishes, from any thread.
+    pub fn count(&self, pos: &Position, depth: u32, done: &(dyn Fn(usize, u64) + Sync)) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let roots = self.root_moves(pos);
+        if depth == 1 {
+            return roots.len() as u64;
+        }
+        self.divide(pos, depth, &roots, done, &AtomicBool::new(false))
+            .iter()
+            .sum()
+    }
+
+    /// The count below each of `roots` (moves of `pos`, as [`Counter::root_moves`]
+    /// gives them, in any order or subset) at `depth` from `pos`. `done(i,
+    /// count)` is called as root move `i` finishes; once `stop` is set, moves
+    /// not yet started count 0.
+    pub fn divide(
+        &self,
+        pos: &Position,
+        depth: u32,
+        roots: &[Move],
+        done: &(dyn Fn(usize, u64) + Sync),
+        stop: &AtomicBool,
+    ) -> Vec<u64> {
+        let history = HistoryUse::of(pos, self.conv, depth);
+        let walk = Walk {
+            conv: self.conv,
+            table: self.table.as_ref().filter(|_| history != HistoryUse::Unsafe),
+            history,
+            salt: root_salt(pos, history),
+            root_history: pos.history.len(),
+        };
+        let one = |i: usize, m: &Move, pos: &mut Position| {
+            if stop.load(Ordering::Relaxed) {
+                return 0;
+            }
+            let n = if depth <= 1 {
+                1
+            } else {
+                let mut marks = vec![pos.journal.len()];
+                let undo = pos.play_unchecked(m);
+                forget_end(pos, self.conv);
+                let n = walk.split(pos, depth - 1, &mut marks, self.split_second_ply(roots.len()));
+                pos.unplay(&undo);
+                n
+            };
+            done(i, n);
+            n
+        };
+        match &self.pool {
+            None => {
+                let mut p = pos.clone();
+                roots.iter().enumerate().map(|(i, m)| one(i, m, &mut p)).collect()
+            }
+            Some(pool) => pool.install(|| {
+                roots
+                    .par_iter()
+                    .enumerate()
+                    .map_with(pos.clone(), |p, (i, m)| one(i, m, p))
+                    .collect()
+            }),
+        }
+    }
+
+    /// Whether to split again below the root: when the root has fewer
+    /// than four moves per thread, so that no thread waits on one long
+    /// subtree.
+    fn split_second_ply(&self, roots: usize) -> bool {
+        self.pool.is_some() && roots < 4 * self.threads
+    }
+}
+
+/// What every node of one perft shares.
+struct Walk<'a> {
+    conv: Convention,
+    table: Option<&'a Table>,
+    history: HistoryUse,
+    salt: u64,
+    root_history: usize,
+}
+
+impl Walk<'_> {
+    /// Counts below `pos`, splitting its moves among the threads when
+    /// `split` is set and the subtree is deep enough to be worth it.
+    fn split(&self, pos: &mut Position, depth: u32, marks: &mut Vec<usize>, split: bool) -> u64 {
+        if !split || depth < 3 {
+            let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+            return self.count(pos, depth, marks, &mut buffers);
+        }
+        let mut moves = Vec::new();
+        convention_moves(pos, self.conv, &mut moves);
+        moves
+            .par_iter()
+            .map_with((pos.clone(), marks.clone()), |(p, marks), m| {
+                marks.push(p.journal.len());
+                let undo = p.play_unchecked(m);
+                forget_end(p, self.conv);
+                let n = self.split(p, depth - 1, marks, false);
+                p.unplay(&undo);
+                marks.pop();
+                n
+            })
+            .sum()
+    }
+
+    /// Counts below `pos` on this thread; `buffers[d - 1]` holds the moves
+    /// at `d` plies left.
+    fn count(&self, pos: &mut Position, depth: u32, marks: &mut Vec<usize>, buffers: &mut [Vec<Move>]) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let key = match self.table {
+            Some(table) if depth >= 2 => {
+                let k = key(pos, depth, self.history, self.salt, self.root_history, marks);
+                if let Some(n) = table.get(k, depth) {
+                    return n;
+                }
+                Some((table, k))
+            }
+            _ => None,
+        };
+        let slot = (depth - 1) as usize;
+        let mut moves = std::mem::take(&mut buffers[slot]);
+        convention_moves(pos, self.conv, &mut moves);
+        let n = if depth == 1 {
+            moves.len() as u64
+        } else {
+            let mut n = 0;
+            for m in &moves {
+                marks.push(pos.journal.len());
+                let undo = pos.play_unchecked(m);
+                forget_end(pos, self.conv);
+                n += self.count(pos, depth - 1, marks, buffers);
+                pos.unplay(&undo);
+                marks.pop();
+            }
+            n
+        };
+        buffers[slot] = moves;
+        if let Some((table, k)) = key {
+            table.put(k, depth, n);
+        }
+        n
+    }
+}
+
+/// One thread, no table, on the caller's position.
+pub(super) fn serial(pos: &mut Position, depth: u32, conv: Convention) -> u64 {
+    let walk = Walk {
+        conv,
+        table: None,
+        history: HistoryUse::Ignored,
+        salt: 0,
+        root_history: pos.history.len(),
+    };
+    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+    walk.count(pos, depth, &mut Vec::with_capacity(depth as usize), &mut buffers)
+}
