@@ -1,6 +1,6 @@
 //! Tables derived from the finished ruleset, in one pass after checking
 //! (no diagnostics): which victims restrictions can concern, the kinds
-//! whose alternatives can overlap, whether effects exist, the kill-history
+//! whose alternatives can overlap, the kill-history
 //! tracking set, the Zobrist keys and the `stuck` table.
 
 use super::{drops, movement, splitmix};
@@ -21,10 +21,6 @@ pub(super) fn conclude(r: &mut Ruleset) {
         .iter()
         .map(|progs| movement::overlapping(progs, &r.offsets))
         .collect();
-    r.has_effects = r.shooting.iter().any(|s| s.is_some())
-        || !r.auras.is_empty()
-        || !r.demotions.is_empty()
-        || !r.on_promotions.is_empty();
     r.tracked_kills = tracked_kills(r);
     r.zobrist = zobrist_keys((n_types + 1) * 2 + 2, r.geometry.len());
     r.stuck = drops::stuck_table(&r.programs, &r.offsets, r.geometry.len());

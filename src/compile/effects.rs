@@ -18,6 +18,16 @@ pub(super) struct Effects {
     pub on_promotions: Vec<OnPromotion>,
 }
 
+impl Effects {
+    /// Whether a move can do more than move and capture (`has_effects`).
+    pub(super) fn any(&self) -> bool {
+        self.shooting.iter().any(|s| s.is_some())
+            || !self.auras.is_empty()
+            || !self.demotions.is_empty()
+            || !self.on_promotions.is_empty()
+    }
+}
+
 impl Checker<'_> {
     pub(super) fn effects(&mut self, f: &RuleFile, cx: &Context, offsets: &mut Offsets) -> Effects {
         let shooting = f

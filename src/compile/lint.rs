@@ -301,7 +301,7 @@ fn impossible_move(c: &mut Checker, m: &MoveSpec, geo: &Geometry) {
         },
     };
     // Too many legs, or a leg without directions, is already an error.
-    if legs.is_empty() || legs.len() > crate::movegen::MAX_LEGS || legs.iter().any(|l| l.offsets.is_empty()) {
+    if legs.is_empty() || legs.len() > crate::moves::MAX_LEGS || legs.iter().any(|l| l.offsets.is_empty()) {
         return;
     }
     if quickly_possible(&legs, geo) {

@@ -218,6 +218,18 @@ impl Checker<'_> {
         let royals = self.royals(f, &cx);
         let victory = self.victory(f, &cx, no_moves, both_lose);
         let (repetition, check_set) = self.repetition(f, &options, &sets.kinds);
+        let has_effects = effects.any();
+        if has_effects
+            && repetition == RepetitionPolicy::ForbidUnlessInCheck
+            && let Some(r) = &f.repetition
+        {
+            // The filter needs each move's resulting position before it is
+            // played (`position::hash_after`), which effects make unknowable.
+            self.err(
+                r.option.span(),
+                "the repetition policy `forbid-unless-in-check` cannot be used in a variant with shots, auras, demotions or promotion effects: choose another policy",
+            );
+        }
 
         let setup = setup::setup(self, f, &geo, &kinds, &types);
         let first = setup::first(self, f);
@@ -266,7 +278,7 @@ impl Checker<'_> {
             freezes: effects.freezes,
             demotions: effects.demotions,
             on_promotions: effects.on_promotions,
-            has_effects: false,
+            has_effects,
             zobrist: Vec::new(),
             stuck: [Vec::new(), Vec::new()],
             drops,

@@ -144,17 +144,17 @@ pub(super) fn program(
         }
         None => vec![inline],
     };
-    if specs.len() > crate::movegen::MAX_LEGS {
+    if specs.len() > crate::moves::MAX_LEGS {
         if report {
             // Point at the first leg too many.
-            let span = specs[crate::movegen::MAX_LEGS]
+            let span = specs[crate::moves::MAX_LEGS]
                 .span()
                 .unwrap_or_else(|| legs_span(m, piece));
             c.err(
                 span,
                 format!(
                     "at most {} legs per move, this move has {}",
-                    crate::movegen::MAX_LEGS,
+                    crate::moves::MAX_LEGS,
                     specs.len()
                 ),
             );

@@ -3,11 +3,17 @@
 //! repetition rule, a pending answerable win).
 //!
 //! A `Position` is only made from a ruleset's setup or from parsed text, and
-//! only changed by playing legal moves (`crate::play`), so it is always
+//! only changed by playing legal moves (`crate::play`, through the
+//! journalled setters of `change`), so it is always
 //! consistent with its ruleset.
 
+mod change;
+mod hash;
 mod sfen;
 mod text;
+
+pub(crate) use change::{placed_cell, promoted, victims};
+pub(crate) use hash::hash_after;
 
 pub use sfen::{parse_usi_square, usi_square};
 pub use text::PositionError;
@@ -132,10 +138,8 @@ pub(crate) fn hand_entry(colour: Colour, ty: TypeId) -> Square {
 }
 
 impl Position {
-    /// The variant's starting position.
-    ///
-    #[doc = include_str!("../../docs/examples/position_mod_1.md")]
-    pub fn start(rules: Arc<Ruleset>) -> Position {
+    /// The variant's setup, unjudged ([`Position::start`] judges it).
+    pub(crate) fn setup_of(rules: Arc<Ruleset>) -> Position {
         let mut cells = vec![0; rules.geometry.len()];
         for &(sq, col, ty) in &rules.setup {
             cells[usize::from(sq)] = cell(col, ty);
@@ -160,17 +164,11 @@ impl Position {
         };
         let n = rules.types.len();
         let mut counts = [vec![0u16; n], vec![0u16; n]];
-        let mut hash = 0;
-        for (sq, &c) in cells.iter().enumerate() {
-            if c != 0 {
-                counts[cell_colour(c).index()][usize::from(cell_type(c))] += 1;
-                hash ^= rules.zobrist[usize::from(c) * cells.len() + sq];
-            }
+        for &c in cells.iter().filter(|&&c| c != 0) {
+            counts[cell_colour(c).index()][usize::from(cell_type(c))] += 1;
         }
-        if side == Colour::White {
-            hash ^= rules.zobrist_side;
-        }
-        let mut pos = Position {
+        let hash = hash::board_hash(&rules, &cells, side);
+        Position {
             rules,
             cells,
             side,
@@ -185,9 +183,7 @@ impl Position {
             hands: [vec![0; n], vec![0; n]],
             outcome: None,
             pending_win: None,
-        };
-        pos.outcome = crate::play::judge_losses(&pos);
-        pos
+        }
     }
 
     pub fn rules(&self) -> &Arc<Ruleset> {

@@ -40,11 +40,8 @@ fn err(text: &str, span: std::ops::Range<usize>, msg: impl Into<String>) -> Repo
 }
 
 impl Position {
-    /// Reads an SFEN (`board side last-capture movenumber`), for variants
-    /// whose rule file has an `[sfen]` table.
-    ///
-    #[doc = include_str!("../../docs/examples/position_sfen_1.md")]
-    pub fn from_sfen(rules: Arc<Ruleset>, text: &str) -> Result<Position, Report> {
+    /// Reads an SFEN, unjudged ([`Position::from_sfen`] judges it).
+    pub(crate) fn read_sfen(rules: Arc<Ruleset>, text: &str) -> Result<Position, Report> {
         let Some(fmt) = rules.sfen.clone() else {
             return Err(err(
                 text,

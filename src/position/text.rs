@@ -26,11 +26,9 @@ fn error(text: &str, what: &str, span: std::ops::Range<usize>, msg: String) -> P
 }
 
 impl Position {
-    /// Reads a position in the native text format (docs/notation.md). An
-    /// error points at the field or square that is wrong.
-    ///
-    #[doc = include_str!("../../docs/examples/position_text_1.md")]
-    pub fn from_text(rules: Arc<Ruleset>, text: &str) -> Result<Position, PositionError> {
+    /// Reads a position in the native text format, unjudged
+    /// ([`Position::from_text`] judges it).
+    pub(crate) fn read_text(rules: Arc<Ruleset>, text: &str) -> Result<Position, PositionError> {
         let what = "position";
         let fields: Vec<(usize, &str)> = split_fields(text);
         let Some(&(board_start, board_field)) = fields.first() else {
@@ -113,7 +111,6 @@ impl Position {
             .collect();
         let mut pos = Position::from_parts(rules, cells, side, last, last_kills).with_hands(&hands);
         pos.killed = killed;
-        pos.outcome = crate::play::judge_losses(&pos);
         Ok(pos)
     }
 

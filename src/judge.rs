@@ -1,0 +1,171 @@
+//! Judging the game: the outcome of a position made from outside (the
+//! setup, position text, SFEN) and of every move played: `loses_when` for
+//! both sides and `both_lose`, `wins_when` and answerable wins, repetition
+//! outcomes, and the result when the side to move has no move.
+//!
+//! It sits above the move generator (conditions about a side may ask
+//! whether squares are attacked) and below `play`, which calls it after
+//! each move.
+
+use crate::board::Colour;
+use crate::diagnostics::Report;
+use crate::dsl::eval;
+use crate::movegen::SideFacts;
+use crate::position::{EndReason, Outcome, Position, PositionError};
+use crate::ruleset::{BothLose, RepetitionPolicy, Result3, Ruleset};
+use std::sync::Arc;
+
+impl Position {
+    /// The variant's starting position.
+    ///
+    #[doc = include_str!("../docs/examples/position_mod_1.md")]
+    pub fn start(rules: Arc<Ruleset>) -> Position {
+        Position::setup_of(rules).judged()
+    }
+
+    /// Reads a position in the native text format (docs/notation.md). An
+    /// error points at the field or square that is wrong.
+    ///
+    #[doc = include_str!("../docs/examples/position_text_1.md")]
+    pub fn from_text(rules: Arc<Ruleset>, text: &str) -> Result<Position, PositionError> {
+        Position::read_text(rules, text).map(Position::judged)
+    }
+
+    /// Reads an SFEN (`board side last-capture movenumber`), for variants
+    /// whose rule file has an `[sfen]` table.
+    ///
+    #[doc = include_str!("../docs/examples/position_sfen_1.md")]
+    pub fn from_sfen(rules: Arc<Ruleset>, text: &str) -> Result<Position, Report> {
+        Position::read_sfen(rules, text).map(Position::judged)
+    }
+
+    /// A position made from outside, with the outcome its board already
+    /// has (a side may have lost before any move).
+    fn judged(mut self) -> Position {
+        self.outcome = judge_losses(&self);
+        self
+    }
+
+    /// Judges the position after `mover` moved: losses, answerable wins,
+    /// wins, repetition. Returns the outcome and the pending win.
+    pub(crate) fn judge_after_move(&self, mover: Colour) -> (Option<Outcome>, Option<(Colour, u8)>) {
+        if let Some(mut o) = judge_losses(self) {
+            if o.black == Result3::Draw && self.rules.victory.both_lose == BothLose::MoverLoses {
+                o = Outcome::for_side(mover, Result3::Loss, EndReason::Lost);
+            }
+            return (Some(o), None);
+        }
+        let rules = &*self.rules;
+        let facts = SideFacts { pos: self, side: mover };
+        if let Some((winner, idx)) = self.pending_win
+            && winner != mover
+        {
+            let answered = eval(&rules.victory.wins[usize::from(idx)].condition, &facts) != 0;
+            let outcome = if answered {
+                Outcome::for_side(mover, Result3::Draw, EndReason::Answered)
+            } else {
+                Outcome::for_side(winner, Result3::Win, EndReason::Won(idx))
+            };
+            return (Some(outcome), None);
+        }
+        let mut pending = None;
+        for (i, w) in rules.victory.wins.iter().enumerate() {
+            if eval(&w.condition, &facts) != 0 {
+                if w.answerable {
+                    pending = Some((mover, i as u8));
+                    break;
+                }
+                return (
+                    Some(Outcome::for_side(mover, Result3::Win, EndReason::Won(i as u8))),
+                    None,
+                );
+            }
+        }
+        (self.judge_repetition(mover), pending)
+    }
+
+    /// The outcome that repeating a position has under the repetition policy.
+    fn judge_repetition(&self, mover: Colour) -> Option<Outcome> {
+        let rules = &*self.rules;
+        match rules.repetition {
+            RepetitionPolicy::Ignore | RepetitionPolicy::ForbidUnlessInCheck => None,
+            RepetitionPolicy::DrawFourfold => {
+                (self.occurrences() >= 4).then(|| Outcome::for_side(mover, Result3::Draw, EndReason::Repetition))
+            }
+            RepetitionPolicy::DrawUnlessPerpetualCheck => {
+                // A perpetual checker loses; otherwise a draw.
+                let (by_mover, by_other) = self.perpetual_checks()?;
+                Some(if by_mover {
+                    Outcome::for_side(mover, Result3::Loss, EndReason::Repetition)
+                } else if by_other {
+                    Outcome::for_side(mover.opposite(), Result3::Loss, EndReason::Repetition)
+                } else {
+                    Outcome::for_side(mover, Result3::Draw, EndReason::Repetition)
+                })
+            }
+            RepetitionPolicy::CreatorLoses => {
+                // The fourth occurrence ends the game. A side that gave
+                // check with every one of its moves since the previous
+                // occurrence is a perpetual checker and loses; otherwise
+                // the side that created the repetition (the mover) loses.
+                let (by_mover, by_other) = self.perpetual_checks()?;
+                let loser = if by_other && !by_mover { mover.opposite() } else { mover };
+                Some(Outcome::for_side(loser, Result3::Loss, EndReason::Repetition))
+            }
+        }
+    }
+
+    /// At the fourth occurrence of the current position: whether the side
+    /// that just moved, and whether the other side, gave check with every
+    /// one of its moves since the previous occurrence. `None` before.
+    fn perpetual_checks(&self) -> Option<(bool, bool)> {
+        if self.occurrences() < 4 {
+            return None;
+        }
+        let start = self.history.iter().rposition(|&h| h == self.hash)?;
+        // Moves start..n were played since; the last was the mover's.
+        let n = self.checks.len();
+        let all_checks = |by_mover: bool| {
+            (start..n)
+                .filter(|i| (n - 1 - i).is_multiple_of(2) == by_mover)
+                .all(|i| self.checks.get(i) == Some(&true))
+        };
+        Some((all_checks(true), all_checks(false)))
+    }
+
+    /// How often the current position (with its side to move) has occurred
+    /// in this game, counting now.
+    fn occurrences(&self) -> usize {
+        1 + self.history.iter().filter(|&&h| h == self.hash).count()
+    }
+
+    /// The game's result: the outcome of the last move, or, when the side
+    /// to move has no legal move, the rule file's `no_moves` result.
+    pub fn result(&self) -> Option<Outcome> {
+        self.outcome.or_else(|| {
+            let mut moves = Vec::new();
+            crate::movegen::legal_moves(self, &mut moves);
+            moves.is_empty().then(|| self.no_moves_outcome())
+        })
+    }
+
+    /// The result for the side to move when it has no legal move.
+    pub fn no_moves_outcome(&self) -> Outcome {
+        Outcome::for_side(self.side, self.rules.victory.no_moves, EndReason::NoMoves)
+    }
+}
+
+/// Applies `loses_when` to both sides: one loser loses, both is a draw.
+fn judge_losses(pos: &Position) -> Option<Outcome> {
+    let rules = &pos.rules;
+    let lost = |side| eval(&rules.victory.loses_when, &SideFacts { pos, side }) != 0;
+    match (lost(Colour::Black), lost(Colour::White)) {
+        (true, true) => Some(Outcome {
+            black: Result3::Draw,
+            reason: EndReason::Lost,
+        }),
+        (true, false) => Some(Outcome::for_side(Colour::Black, Result3::Loss, EndReason::Lost)),
+        (false, true) => Some(Outcome::for_side(Colour::White, Result3::Loss, EndReason::Lost)),
+        (false, false) => None,
+    }
+}

@@ -1,0 +1,110 @@
+//! Attack and check: can a side land on a square, is a royal attacked, and
+//! the filter that removes moves leaving one of the mover's royals
+//! attacked.
+
+use super::{Walker, walk_piece};
+use crate::board::{Colour, NO_SQUARE, Square};
+use crate::moves::{MAX_LEGS, Move};
+use crate::position::{Cell, Position, cell, cell_colour, cell_type};
+
+/// Could a piece of colour `by` land on `target` (treated as holding an
+/// enemy of `by`)? Capture restrictions are not applied: this is the
+/// "could recapture by a legal-looking move" of protection rules.
+pub(crate) fn attacked(pos: &Position, cells: &[Cell], by: Colour, target: Square) -> bool {
+    for (sq, &c) in cells.iter().enumerate() {
+        if c != 0 && cell_colour(c) == by && sq != usize::from(target) {
+            let mut hit = |w: &Walker| w.path[w.len - 1] == target;
+            if walk_piece(pos, cells, sq as Square, &mut hit) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Is any of `side`'s pieces of the ruleset's check set attacked?
+pub fn in_check(pos: &Position, side: Colour) -> bool {
+    let rules = &pos.rules;
+    pos.cells.iter().enumerate().any(|(sq, &c)| {
+        c != 0
+            && cell_colour(c) == side
+            && rules.check_set.contains(cell_type(c))
+            && attacked(pos, &pos.cells, side.opposite(), sq as Square)
+    })
+}
+
+/// Removes the moves after which one of the mover's royals (`[victory]
+/// check`) is attacked. The board is copied once per call, and each move
+/// is tried on the copy and taken back.
+pub(super) fn keep_royals_safe(pos: &Position, royals: &crate::dsl::TypeSet, out: &mut Vec<Move>) {
+    let side = pos.side;
+    let mut kings = [NO_SQUARE; 8];
+    let mut n_kings = 0;
+    for (sq, &c) in pos.cells.iter().enumerate() {
+        if c != 0 && cell_colour(c) == side && royals.contains(cell_type(c)) && n_kings < kings.len() {
+            kings[n_kings] = sq as Square;
+            n_kings += 1;
+        }
+    }
+    if n_kings == 0 {
+        return;
+    }
+    let mut board = pos.cells.clone();
+    let enemy = side.opposite();
+    let in_check = kings[..n_kings].iter().any(|&k| attacked(pos, &board, enemy, k));
+    // Out of check, a one-landing move of a non-royal piece can expose a
+    // royal only by vacating its origin (the landing only blocks, and the
+    // piece it takes stood there), and a drop cannot: judge each origin
+    // once.
+    let mut exposes_from: (Square, bool) = (NO_SQUARE, false);
+    out.retain(|m| {
+        if !in_check {
+            match m.drop {
+                Some(_) => return true,
+                None if m.len == 1 && !royals.contains(cell_type(board[usize::from(m.from)])) => {
+                    if exposes_from.0 != m.from {
+                        let mover = board[usize::from(m.from)];
+                        board[usize::from(m.from)] = 0;
+                        let exposed = kings[..n_kings].iter().any(|&k| attacked(pos, &board, enemy, k));
+                        board[usize::from(m.from)] = mover;
+                        exposes_from = (m.from, exposed);
+                    }
+                    if !exposes_from.1 {
+                        return true;
+                    }
+                }
+                None => {}
+            }
+        }
+        let mut saved = [(NO_SQUARE, 0 as Cell); MAX_LEGS + 2];
+        let mut n_saved = 0;
+        let mut put = |board: &mut Vec<Cell>, sq: Square, c: Cell| {
+            saved[n_saved] = (sq, board[usize::from(sq)]);
+            n_saved += 1;
+            board[usize::from(sq)] = c;
+        };
+        let mut moved_king = NO_SQUARE;
+        match m.drop {
+            Some(ty) => put(&mut board, m.to(), cell(side, ty)),
+            None => {
+                let mover = board[usize::from(m.from)];
+                if royals.contains(cell_type(mover)) {
+                    moved_king = m.from;
+                }
+                put(&mut board, m.from, 0);
+                for &sq in m.landings() {
+                    put(&mut board, sq, 0);
+                }
+                put(&mut board, m.to(), mover);
+            }
+        }
+        let safe = kings[..n_kings].iter().all(|&k| {
+            let k = if k == moved_king { m.to() } else { k };
+            !attacked(pos, &board, enemy, k)
+        });
+        for &(sq, c) in saved[..n_saved].iter().rev() {
+            board[usize::from(sq)] = c;
+        }
+        safe
+    });
+}

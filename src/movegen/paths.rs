@@ -1,0 +1,150 @@
+//! From a walked path to moves: capture restrictions, then the promotion
+//! choices (`+`, `+&` with the pieces that promote along, `=`, reverting),
+//! and the sort key that merges paths two alternatives both produced.
+
+use super::{PathFacts, Walker};
+use crate::board::{NO_SQUARE, Square};
+use crate::dsl::eval;
+use crate::moves::{MAX_LEGS, MAX_SHOTS, Move, Promotion};
+use crate::position::{Position, cell_colour, cell_type};
+
+type MoveKey = (
+    u8,
+    [Square; MAX_LEGS],
+    u8,
+    [Square; MAX_SHOTS],
+    [u8; MAX_SHOTS],
+    Promotion,
+    u16,
+);
+
+pub(super) fn move_key(m: &Move) -> MoveKey {
+    (m.len, m.path, m.n_shots, m.shots, m.shot_after, m.promotion, m.chain)
+}
+
+pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
+    let rules = w.rules;
+    // Capture restrictions: judged per piece captured by moving.
+    if !rules.restrictions.is_empty() {
+        for i in 0..w.len {
+            let v = w.victims[i];
+            if v == 0 {
+                continue;
+            }
+            let vt = cell_type(v);
+            if rules.restricted_victims.as_ref().is_some_and(|s| !s.contains(vt)) {
+                continue;
+            }
+            let facts = PathFacts { pos, w, victim: i };
+            for r in &rules.restrictions {
+                if r.guard.as_ref().is_some_and(|g| !g.contains(vt)) {
+                    continue;
+                }
+                if eval(&r.forbid, &facts) != 0 {
+                    return;
+                }
+            }
+        }
+    }
+    // Only the used part of the walker's arrays belongs to the move.
+    let mut path = [NO_SQUARE; MAX_LEGS];
+    path[..w.len].copy_from_slice(&w.path[..w.len]);
+    let (mut shots, mut shot_after) = ([NO_SQUARE; MAX_SHOTS], [0; MAX_SHOTS]);
+    shots[..w.n_shots].copy_from_slice(&w.shots[..w.n_shots]);
+    shot_after[..w.n_shots].copy_from_slice(&w.shot_after[..w.n_shots]);
+    let mut m = Move {
+        from: w.from,
+        path,
+        len: w.len as u8,
+        promotion: Promotion::None,
+        shots,
+        shot_after,
+        n_shots: w.n_shots as u8,
+        chain: 0,
+        drop: None,
+    };
+    let ty = cell_type(w.mover());
+    if let Some(p) = &rules.promotion
+        && rules.types[usize::from(ty)].promoted_from.is_some()
+        && (p.revert_on_move
+            || eval(
+                &p.revert_when,
+                &PathFacts {
+                    pos,
+                    w,
+                    victim: usize::MAX,
+                },
+            ) != 0)
+    {
+        m.promotion = Promotion::Revert;
+        out.push(m);
+        return;
+    }
+    let alive = !(rules.has_effects && w.dies_at(w.path[w.len - 1], false));
+    if let (Some(promo), Some(_), true) = (&rules.promotion, rules.types[usize::from(ty)].promotes_to, alive) {
+        let facts = PathFacts {
+            pos,
+            w,
+            victim: usize::MAX,
+        };
+        let must = eval(&promo.must, &facts) != 0;
+        if must || eval(&promo.may, &facts) != 0 {
+            m.promotion = Promotion::Promote;
+            out.push(m);
+            let (candidates, per_piece) = chain_candidates(pos, w.from);
+            if !candidates.is_empty() {
+                m.promotion = Promotion::PromoteWithChain;
+                let all = ((1u32 << candidates.len()) - 1) as u16;
+                if per_piece {
+                    for mask in 1..=all {
+                        m.chain = mask;
+                        out.push(m);
+                    }
+                } else {
+                    m.chain = all;
+                    out.push(m);
+                }
+                m.chain = 0;
+            }
+            if !must {
+                m.promotion = Promotion::Decline;
+                out.push(m);
+            }
+            return;
+        }
+    }
+    out.push(m);
+}
+
+/// The pieces that may promote along with the piece on `from` when it
+/// promotes (a rule's `also_promote`: the side's other promotable pieces of
+/// those kinds, in square order, at most 16), and whether the side chooses
+/// for each of them.
+pub fn chain_candidates(pos: &Position, from: Square) -> (Vec<Square>, bool) {
+    let rules = &*pos.rules;
+    let c = pos.cells[usize::from(from)];
+    if c == 0 {
+        return (Vec::new(), false);
+    }
+    let (ty, side) = (cell_type(c), cell_colour(c));
+    let mut out = Vec::new();
+    let mut per_piece = false;
+    for o in rules.on_promotions.iter().filter(|o| o.kinds.contains(ty)) {
+        per_piece |= o.per_piece;
+        for (sq, &x) in pos.cells.iter().enumerate() {
+            let sq = sq as Square;
+            if x != 0
+                && sq != from
+                && cell_colour(x) == side
+                && o.also_promote.contains(cell_type(x))
+                && rules.types[usize::from(cell_type(x))].promotes_to.is_some()
+                && !out.contains(&sq)
+                && out.len() < 16
+            {
+                out.push(sq);
+            }
+        }
+    }
+    out.sort_unstable();
+    (out, per_piece)
+}

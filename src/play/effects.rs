@@ -1,0 +1,191 @@
+//! The effects of a turn in variants that have them (rule-files.md, "What
+//! a move does"): captures and shots landing by landing, death in a
+//! killing aura, a source burning around it, promotion effects and
+//! compulsory demotions.
+
+use crate::board::{Colour, Square};
+use crate::dsl::eval;
+use crate::movegen::PointFacts;
+use crate::moves::{Move, Promotion};
+use crate::position::{Cell, Position, cell, cell_colour, cell_type, placed_cell, promoted};
+
+impl Position {
+    /// A move in a variant with effects, in the order of a turn: each
+    /// landing captures, then the shots fired after it; a mover that lands
+    /// in a killing aura dies; a source of such an aura that arrives kills
+    /// around it; promotion and what it sets off; compulsory demotions.
+    pub(super) fn play_with_effects(&mut self, m: &Move, moving: Cell) {
+        let rules = self.rules.clone();
+        let side = cell_colour(moving);
+        let mut placed = placed_cell(self, m);
+        let mut current = moving;
+        let chain: Vec<Square> = if m.promotion == Promotion::PromoteWithChain {
+            let (candidates, _) = crate::movegen::chain_candidates(self, m.from);
+            candidates
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| m.chain >> i & 1 == 1)
+                .map(|(_, s)| s)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.set(m.from, 0);
+        for (i, &sq) in m.landings().iter().enumerate() {
+            let c = self.cells[usize::from(sq)];
+            if c != 0 && cell_colour(c) != side {
+                self.kill(sq);
+            }
+            // Demotions are judged at each landing, with the mover standing
+            // there, before its shots: its own (it then ends its move there)
+            // and those its arrival causes (Ko §8.3: a fog near an arriving
+            // lamp reverts before the lamp shoots).
+            if !rules.demotions.is_empty() {
+                self.set(sq, current);
+                self.demote_all();
+                let now = self.cells[usize::from(sq)];
+                if now != current {
+                    current = now;
+                    placed = now;
+                }
+                self.set(sq, 0);
+            }
+            for t in m.shots_after(i) {
+                let c = self.cells[usize::from(t)];
+                if c != 0 && cell_colour(c) != side {
+                    self.kill(t);
+                }
+            }
+        }
+        let to = m.to();
+        let mover_ty = cell_type(moving);
+        let source = rules.auras.iter().any(|a| a.source.contains(mover_ty));
+        if !source && self.in_aura(to, side) {
+            // Burnt on arrival: it dies where it lands (friendly fire counts).
+            self.record_kill(to, side, mover_ty);
+            self.demote_all();
+            return;
+        }
+        self.set(to, placed);
+        let promoted_now = placed != moving;
+        // A source that arrives, or is created by promotion, kills around it.
+        for a in rules.auras.iter() {
+            let is_source = a.source.contains(cell_type(placed));
+            if is_source && (!promoted_now || a.on_creation || a.source.contains(mover_ty)) {
+                self.burn_around(to, a, side);
+            }
+        }
+        if promoted_now {
+            for o in rules.on_promotions.iter().filter(|o| o.kinds.contains(mover_ty)) {
+                let enemies: Vec<Square> = (0..self.cells.len() as Square)
+                    .filter(|&s| {
+                        let c = self.cells[usize::from(s)];
+                        c != 0 && cell_colour(c) != side && o.kill_enemy.contains(cell_type(c))
+                    })
+                    .collect();
+                for s in enemies {
+                    self.kill(s);
+                }
+                for &s in &chain {
+                    let c = self.cells[usize::from(s)];
+                    if c != 0
+                        && cell_colour(c) == side
+                        && o.also_promote.contains(cell_type(c))
+                        && let Some(p) = promoted(self, cell_type(c))
+                    {
+                        self.set(s, cell(side, p));
+                    }
+                }
+            }
+        }
+        self.demote_all();
+    }
+
+    /// Is `sq` within a killing aura that harms a piece of `side`?
+    fn in_aura(&self, sq: Square, side: Colour) -> bool {
+        let geo = &self.rules.geometry;
+        let (x0, y0) = geo.xy(sq);
+        self.rules.auras.iter().any(|a| {
+            let d = i32::from(a.distance);
+            (-d..=d).any(|dy| {
+                (-d..=d).any(|dx| {
+                    (dx, dy) != (0, 0)
+                        && geo.square(x0 + dx, y0 + dy).is_some_and(|t| {
+                            let c = self.cells[usize::from(t)];
+                            c != 0 && a.source.contains(cell_type(c)) && (!a.enemies_only || cell_colour(c) != side)
+                        })
+                })
+            })
+        })
+    }
+
+    /// The source of `side` on `sq` kills every piece within the aura's
+    /// distance (only enemies, for an `enemies_only` aura); if another source
+    /// it would harm stands there, the arriving one dies too (the standing
+    /// one survives).
+    fn burn_around(&mut self, sq: Square, a: &crate::ruleset::KillAura, side: Colour) {
+        let geo = self.rules.geometry.clone();
+        let (x0, y0) = geo.xy(sq);
+        let d = i32::from(a.distance);
+        let sources = &a.source;
+        let mut met_source = false;
+        for dy in -d..=d {
+            for dx in -d..=d {
+                let Some(t) = geo.square(x0 + dx, y0 + dy) else {
+                    continue;
+                };
+                let c = self.cells[usize::from(t)];
+                if t == sq || c == 0 || (a.enemies_only && cell_colour(c) == side) {
+                    continue;
+                }
+                if sources.contains(cell_type(c)) {
+                    met_source = true;
+                } else {
+                    self.kill(t);
+                }
+            }
+        }
+        if met_source {
+            self.kill(sq);
+        }
+    }
+
+    /// Applies every compulsory demotion until none applies.
+    fn demote_all(&mut self) {
+        let rules = self.rules.clone();
+        if rules.demotions.is_empty() {
+            return;
+        }
+        loop {
+            let mut changed = false;
+            for sq in 0..self.cells.len() as Square {
+                let c = self.cells[usize::from(sq)];
+                if c == 0 {
+                    continue;
+                }
+                let ty = cell_type(c);
+                let origin = rules.origin(ty);
+                if origin == ty {
+                    continue;
+                }
+                let facts = PointFacts {
+                    pos: self,
+                    cells: &self.cells,
+                    subject: (c, sq),
+                    other: None,
+                };
+                let demoted = rules
+                    .demotions
+                    .iter()
+                    .any(|d| d.kinds.contains(ty) && eval(&d.when, &facts) != 0);
+                if demoted {
+                    self.set(sq, cell(cell_colour(c), origin));
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! Playing a move and taking it back: captures, promotion, the
+//! previous-move record and the history for repetition; the effects of a
+//! turn (`effects`) in variants that have them. After each move the result
+//! is judged (`crate::judge`).
+
+mod effects;
+
+use crate::board::Colour;
+use crate::movegen::in_check;
+use crate::moves::{MAX_LEGS, Move};
+use crate::position::{HAND_ENTRY, LastMove, Outcome, Position, cell, cell_colour, cell_type, placed_cell, victims};
+use crate::ruleset::RepetitionPolicy;
+
+/// What is needed to take a move back. The squares a move changed are
+/// kept in the position's journal; this records where its entries start.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    journal: usize,
+    side: Colour,
+    last: LastMove,
+    /// The kill log's length before the move.
+    kills: u32,
+    hash: u64,
+    outcome: Option<Outcome>,
+    pending_win: Option<(Colour, u8)>,
+    killed: [[u64; 4]; 2],
+}
+
+/// A move given to [`Position::play`] that is not legal in the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove;
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the move is not legal in this position")
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+impl Position {
+    /// Plays `m` if it is one of this position's legal moves, and returns
+    /// what [`Position::unplay`] needs to take it back. An illegal move
+    /// leaves the position unchanged. This generates the legal moves to
+    /// check: for moves that come from [`crate::movegen::legal_moves`] or
+    /// [`crate::notation::parse_move`] on this position, use
+    /// [`Position::play_unchecked`].
+    ///
+    #[doc = include_str!("../../docs/examples/play_1.md")]
+    pub fn play(&mut self, m: &Move) -> Result<Undo, IllegalMove> {
+        let mut legal = Vec::new();
+        crate::movegen::legal_moves(self, &mut legal);
+        if legal.contains(m) {
+            Ok(self.play_unchecked(m))
+        } else {
+            Err(IllegalMove)
+        }
+    }
+
+    /// Plays a move that [`crate::movegen::legal_moves`] generated for this
+    /// position (or [`crate::notation::parse_move`] read for it), without
+    /// checking. Any other move leaves the position in an unspecified
+    /// (though memory-safe) state: counts, hash and outcome may no longer
+    /// agree with the board. Use [`Position::play`] for moves from elsewhere.
+    pub fn play_unchecked(&mut self, m: &Move) -> Undo {
+        let undo = Undo {
+            journal: self.journal.len(),
+            side: self.side,
+            last: self.last,
+            kills: self.kill_log.len() as u32,
+            hash: self.hash,
+            outcome: self.outcome,
+            pending_win: self.pending_win,
+            killed: self.killed,
+        };
+        self.history.push(self.hash);
+        let side = self.side;
+        if let Some(ty) = m.drop {
+            // A drop: from the hand onto the empty square.
+            self.change_hand(side, self.rules.origin(ty), -1);
+            self.set(m.to(), cell(side, ty));
+            self.last = LastMove {
+                mover: Some(ty),
+                to: Some(m.to()),
+                first_kill: self.kill_log.len() as u32,
+                n_kills: 0,
+            };
+            return self.finish_move(side, undo);
+        }
+        let moving = self.cells[usize::from(m.from)];
+        let first_kill = self.kill_log.len();
+        if self.rules.has_effects {
+            self.play_with_effects(m, moving);
+        } else {
+            let placed = placed_cell(self, m);
+            let mut caps = [(0, 0); MAX_LEGS];
+            let n = victims(self, m, &mut caps);
+            self.set(m.from, 0);
+            for &(sq, _) in &caps[..n] {
+                self.kill(sq);
+            }
+            self.set(m.to(), placed);
+        }
+        // Rules judged during the move still saw the previous move.
+        self.last = LastMove {
+            mover: Some(cell_type(moving)),
+            to: Some(m.to()),
+            first_kill: first_kill as u32,
+            n_kills: (self.kill_log.len() - first_kill) as u32,
+        };
+        self.finish_move(side, undo)
+    }
+
+    /// The end of every move: the other side moves next, and the result
+    /// is judged.
+    fn finish_move(&mut self, side: Colour, undo: Undo) -> Undo {
+        self.hash ^= self.rules.zobrist_side;
+        self.side = side.opposite();
+        if matches!(
+            self.rules.repetition,
+            RepetitionPolicy::CreatorLoses | RepetitionPolicy::DrawUnlessPerpetualCheck
+        ) {
+            let gave_check = in_check(self, side.opposite());
+            self.checks.push(gave_check);
+        }
+        let (outcome, pending) = self.judge_after_move(side);
+        self.outcome = outcome;
+        self.pending_win = pending;
+        undo
+    }
+
+    /// Takes back the move that produced `undo` (the last one played).
+    pub fn unplay(&mut self, undo: &Undo) {
+        while self.journal.len() > undo.journal {
+            let Some((sq, old)) = self.journal.pop() else { break };
+            if sq >= HAND_ENTRY {
+                let colour = if sq >> 14 & 1 == 1 {
+                    Colour::White
+                } else {
+                    Colour::Black
+                };
+                self.hands[colour.index()][usize::from(sq & 0x3fff)] = old;
+                continue;
+            }
+            let cur = self.cells[usize::from(sq)];
+            if cur != 0 {
+                self.counts[cell_colour(cur).index()][usize::from(cell_type(cur))] -= 1;
+            }
+            if old != 0 {
+                self.counts[cell_colour(old).index()][usize::from(cell_type(old))] += 1;
+            }
+            self.cells[usize::from(sq)] = old;
+        }
+        self.side = undo.side;
+        self.last = undo.last;
+        self.kill_log.truncate(undo.kills as usize);
+        self.hash = undo.hash;
+        self.outcome = undo.outcome;
+        self.pending_win = undo.pending_win;
+        self.killed = undo.killed;
+        self.history.pop();
+        self.checks.truncate(self.history.len());
+    }
+}

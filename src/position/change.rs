@@ -1,0 +1,103 @@
+//! The journalled changes every move is made of: one setter per square
+//! (`set`, keeping counts and hash), hand counts (`change_hand`), and kills
+//! (`kill`, `record_kill`: kill history and the kill log). Also what a
+//! plain move does: the pieces it captures by moving and the piece it
+//! leaves on its last landing.
+
+use super::{Cell, Position, cell, cell_colour, cell_type, hand_entry};
+use crate::board::{Colour, Square};
+use crate::moves::{MAX_LEGS, Move, Promotion};
+use crate::ruleset::TypeId;
+
+/// The pieces a move captures by moving, in path order (each square once).
+pub(crate) fn victims(pos: &Position, m: &Move, out: &mut [(Square, Cell); MAX_LEGS]) -> usize {
+    let mover = pos.cells[usize::from(m.from)];
+    let colour = cell_colour(mover);
+    let mut n = 0;
+    for &sq in m.landings() {
+        let c = pos.cells[usize::from(sq)];
+        if sq != m.from && c != 0 && cell_colour(c) != colour && !out[..n].iter().any(|(s, _)| *s == sq) {
+            out[n] = (sq, c);
+            n += 1;
+        }
+    }
+    n
+}
+
+/// The type a piece of type `ty` becomes by promoting, if it can.
+pub(crate) fn promoted(pos: &Position, ty: TypeId) -> Option<TypeId> {
+    pos.rules.types[usize::from(ty)].promotes_to
+}
+
+pub(crate) fn placed_cell(pos: &Position, m: &Move) -> Cell {
+    let mover = pos.cells[usize::from(m.from)];
+    match m.promotion {
+        Promotion::Promote | Promotion::PromoteWithChain => match promoted(pos, cell_type(mover)) {
+            Some(p) => cell(cell_colour(mover), p),
+            None => mover,
+        },
+        Promotion::Revert => cell(cell_colour(mover), pos.rules.origin(cell_type(mover))),
+        _ => mover,
+    }
+}
+
+impl Position {
+    /// Changes one square, keeping counts and hash, and journals it.
+    pub(crate) fn set(&mut self, sq: Square, new: Cell) {
+        let old = self.cells[usize::from(sq)];
+        if old == new {
+            return;
+        }
+        let z = |c: Cell| super::hash::piece_key(&self.rules, c, sq);
+        let mut h = self.hash;
+        if old != 0 {
+            h ^= z(old);
+            self.counts[cell_colour(old).index()][usize::from(cell_type(old))] -= 1;
+        }
+        if new != 0 {
+            h ^= z(new);
+            self.counts[cell_colour(new).index()][usize::from(cell_type(new))] += 1;
+        }
+        self.hash = h;
+        self.journal.push((sq, old));
+        self.cells[usize::from(sq)] = new;
+    }
+
+    /// Adds `delta` to `colour`'s hand count of `ty`, keeping the hash,
+    /// and journals it.
+    pub(crate) fn change_hand(&mut self, colour: Colour, ty: TypeId, delta: i32) {
+        let types = self.rules.types.len();
+        let Some(drops) = &self.rules.drops else { return };
+        let slot = &mut self.hands[colour.index()][usize::from(ty)];
+        let old = *slot;
+        let new = (i32::from(old) + delta).clamp(0, i32::from(u16::MAX)) as u16;
+        *slot = new;
+        self.hash ^= drops.hand_key(types, colour, ty, old) ^ drops.hand_key(types, colour, ty, new);
+        self.journal.push((hand_entry(colour, ty), old));
+    }
+
+    /// Removes the piece on `sq` as killed: kill history, the move's kill
+    /// log, and the other side's hand in variants with drops.
+    pub(crate) fn kill(&mut self, sq: Square) {
+        let c = self.cells[usize::from(sq)];
+        if c == 0 {
+            return;
+        }
+        self.record_kill(sq, cell_colour(c), cell_type(c));
+        self.set(sq, 0);
+        if let Some(ty) = self
+            .rules
+            .drops
+            .as_ref()
+            .and_then(|d| d.to_hand[usize::from(cell_type(c))])
+        {
+            self.change_hand(cell_colour(c).opposite(), ty, 1);
+        }
+    }
+
+    /// Notes a death in the kill history and the move's kill log.
+    pub(crate) fn record_kill(&mut self, sq: Square, colour: Colour, ty: TypeId) {
+        self.mark_killed(colour, ty);
+        self.kill_log.push((sq, ty));
+    }
+}
