@@ -285,17 +285,6 @@ impl Checker<'_> {
             royals,
         };
         derived::conclude(&mut ruleset);
-        if ruleset.has_effects
-            && ruleset.repetition == RepetitionPolicy::ForbidUnlessInCheck
-            && let Some(r) = &f.repetition
-        {
-            // The filter needs each move's resulting position before it is
-            // played (`position::hash_after`), which effects make unknowable.
-            self.err(
-                r.option.span(),
-                "the repetition policy `forbid-unless-in-check` cannot be used in a variant with shots, auras, demotions or promotion effects: choose another policy",
-            );
-        }
         Some(ruleset)
     }
 
