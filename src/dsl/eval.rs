@@ -101,17 +101,7 @@ fn node<F: Facts>(e: &Expr, f: &F) -> i32 {
                 eval(&b.2, f)
             }
         }
-        Expr::Cmp(op, b) => {
-            let (x, y) = (eval(&b.0, f), eval(&b.1, f));
-            i32::from(match op {
-                CmpOp::Eq => x == y,
-                CmpOp::Ne => x != y,
-                CmpOp::Lt => x < y,
-                CmpOp::Le => x <= y,
-                CmpOp::Gt => x > y,
-                CmpOp::Ge => x >= y,
-            })
-        }
+        Expr::Cmp(op, b) => i32::from(compare(*op, eval(&b.0, f), eval(&b.1, f))),
         Expr::Add(b) => eval(&b.0, f).saturating_add(eval(&b.1, f)),
         Expr::Sub(b) => eval(&b.0, f).saturating_sub(eval(&b.1, f)),
         Expr::PieceIs(r, set) => i32::from(f.piece(*r).is_some_and(|p| set.contains(p.ty))),
@@ -155,5 +145,17 @@ fn node<F: Facts>(e: &Expr, f: &F) -> i32 {
             None => eval(&t.original, f),
         },
         Expr::StuckAt(x) => i32::from(square_of(eval(x, f)).is_some_and(|s| f.stuck_at(s))),
+    }
+}
+
+/// A comparison's result (shared with constant folding).
+pub(super) fn compare(op: CmpOp, x: i32, y: i32) -> bool {
+    match op {
+        CmpOp::Eq => x == y,
+        CmpOp::Ne => x != y,
+        CmpOp::Lt => x < y,
+        CmpOp::Le => x <= y,
+        CmpOp::Gt => x > y,
+        CmpOp::Ge => x >= y,
     }
 }
