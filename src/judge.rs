@@ -88,7 +88,7 @@ impl Position {
     fn judge_repetition(&self, mover: Colour) -> Option<Outcome> {
         let rules = &*self.rules;
         match rules.repetition {
-            RepetitionPolicy::Ignore | RepetitionPolicy::ForbidUnlessInCheck => None,
+            RepetitionPolicy::Ignore | RepetitionPolicy::ForbidUnlessInCheck | RepetitionPolicy::Forbid => None,
             RepetitionPolicy::DrawFourfold => {
                 (self.occurrences() >= 4).then(|| Outcome::for_side(mover, Result3::Draw, EndReason::Repetition))
             }
@@ -149,9 +149,16 @@ impl Position {
         })
     }
 
-    /// The result for the side to move when it has no legal move.
+    /// The result for the side to move when it has no legal move: the
+    /// `stalemate` result if the rules give one and none of the side's
+    /// royals is attacked, else `no_moves`.
     pub fn no_moves_outcome(&self) -> Outcome {
-        Outcome::for_side(self.side, self.rules.victory.no_moves, EndReason::NoMoves)
+        let victory = &self.rules.victory;
+        let result = match (victory.stalemate, &self.rules.royals) {
+            (Some(stalemate), Some(royals)) if !crate::movegen::attacked_among(self, self.side, royals) => stalemate,
+            _ => victory.no_moves,
+        };
+        Outcome::for_side(self.side, result, EndReason::NoMoves)
     }
 }
 

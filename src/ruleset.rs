@@ -256,6 +256,10 @@ pub struct Victory {
     pub loses_when: Expr,
     /// What "no legal move" means for the side to move.
     pub no_moves: Result3,
+    /// What "no legal move" means when none of the side's royals
+    /// (`royals`, from `[victory] check`) is attacked: stalemate. `None`:
+    /// as `no_moves`.
+    pub stalemate: Option<Result3>,
     pub wins: Vec<Win>,
 }
 
@@ -264,9 +268,12 @@ pub struct Victory {
 pub enum RepetitionPolicy {
     /// Repetition has no effect.
     Ignore,
-    /// A move may not recreate an earlier position with the same side to
-    /// move, unless the mover is in check.
+    /// A move may not create the `forbidden_occurrence`th occurrence of a
+    /// position (with the same side to move), unless the mover is in check.
     ForbidUnlessInCheck,
+    /// A move may not create the `forbidden_occurrence`th occurrence of a
+    /// position, in check or not.
+    Forbid,
     /// The fourth occurrence of a position ends the game: the side that
     /// gave check with every one of its moves since the previous occurrence
     /// (a perpetual checker) loses; otherwise the side that created the
@@ -280,9 +287,10 @@ pub enum RepetitionPolicy {
     DrawUnlessPerpetualCheck,
 }
 
-pub const REPETITION_POLICIES: [(&str, RepetitionPolicy); 5] = [
+pub const REPETITION_POLICIES: [(&str, RepetitionPolicy); 6] = [
     ("ignore", RepetitionPolicy::Ignore),
     ("forbid-unless-in-check", RepetitionPolicy::ForbidUnlessInCheck),
+    ("forbid", RepetitionPolicy::Forbid),
     ("creator-loses", RepetitionPolicy::CreatorLoses),
     ("draw-fourfold", RepetitionPolicy::DrawFourfold),
     (
@@ -332,6 +340,9 @@ pub struct Ruleset {
     pub restricted_victims: Option<TypeSet>,
     pub victory: Victory,
     pub repetition: RepetitionPolicy,
+    /// Under the forbidding policies, the occurrence of a position a move
+    /// may not create (2: any earlier position may not come back).
+    pub forbidden_occurrence: u8,
     pub check_set: TypeSet,
     pub sfen: Option<SfenFormat>,
     pub options: BTreeMap<String, OptionInfo>,

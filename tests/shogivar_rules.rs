@@ -8,7 +8,8 @@ mod common;
 use common::*;
 use gunbai::board::Colour;
 use gunbai::compile::OptionOverride;
-use gunbai::position::Position;
+use gunbai::position::{EndReason, Position};
+use gunbai::ruleset::Result3;
 
 /// A position of `variant` from a piece list (`"K d1, k a5, +P b2"`), the
 /// hands in brackets (`"P,2s"`, may be empty) and the side to move.
@@ -206,6 +207,37 @@ fn yari_pawn_drop_mate_is_legal() {
     assert!(all_moves(&pos).is_empty(), "the drop mates");
 }
 
+#[test]
+fn yari_stalemate_is_a_draw() {
+    // Yari.rul, STALEMATE: no legal move and not in check is a draw.
+    let stalemate = position("yari", &[], "K a1, k g9, +yr b3, +yr c2", "", "b");
+    assert!(all_moves(&stalemate).is_empty(), "the king has no square");
+    let o = stalemate.result().expect("no legal move ends the game");
+    assert_eq!((o.black, o.reason), (Result3::Draw, EndReason::NoMoves));
+    // Checkmate still loses.
+    let mate = position("yari", &[], "K a1, k g9, +yr b3, +yr c2, +yr a5", "", "b");
+    assert!(all_moves(&mate).is_empty());
+    assert_eq!(mate.result().and_then(|o| o.winner()), Some(Colour::White));
+}
+
+#[test]
+fn yari_no_move_may_repeat_a_position_a_third_time() {
+    // Yari.rul, REPETITION OF MOVES. The start position occurs again after
+    // four moves; the eighth would make it occur a third time.
+    let shuffle = ["d1-d2", "d9-d8", "d2-d1", "d8-d9", "d1-d2", "d9-d8", "d2-d1"];
+    let mut pos = position("yari", &[], "K d1, k d9, P a3, p a7", "", "b");
+    for m in shuffle {
+        play(&mut pos, m);
+    }
+    assert_illegal(&pos, "d8-d9", "the third occurrence");
+    assert_legal(&pos, "d8-c8", "another move");
+    let mut free = position("yari", &[("repetition", "ignore")], "K d1, k d9, P a3, p a7", "", "b");
+    for m in shuffle {
+        play(&mut free, m);
+    }
+    assert_legal(&free, "d8-d9", "option repetition=ignore");
+}
+
 // ---- tori --------------------------------------------------------------
 
 #[test]
@@ -246,6 +278,37 @@ fn tori_eagle_cannot_jump_diagonally_back() {
     assert_illegal(&blocked, "d4-b2", "the first square must be empty (Tori.rul)");
 }
 
+#[test]
+fn tori_no_move_may_repeat_a_position_a_third_time() {
+    // Tori.rul, REPETITION OF MOVES. The crane checks the phoenix from f5
+    // when it stands on g6; the phoenix steps back to g7 and out again.
+    // From the start (Black to move, no check), White's evasion g6-g7 is
+    // the first move to make a position occur a third time.
+    let cycle = ["f5-e4", "g7-g6", "e4-f5", "g6-g7", "f5-e4", "g7-g6", "e4-f5"];
+    let start = "PH a1, ph g7, CR f5";
+    let mut pos = position("tori", &[], start, "", "b");
+    for m in cycle {
+        play(&mut pos, m);
+    }
+    assert_illegal(&pos, "g6-g7", "the repeating player must vary, even out of check");
+    assert_legal(&pos, "g6-f7", "another evasion");
+    // The Japanese reading: an evasion may repeat; then the checking side
+    // is the one that must vary.
+    let mut evading = position(
+        "tori",
+        &[("repetition", "third_forbidden_unless_evading")],
+        start,
+        "",
+        "b",
+    );
+    for m in cycle {
+        play(&mut evading, m);
+    }
+    assert_legal(&evading, "g6-g7", "a move out of check may repeat");
+    play(&mut evading, "g6-g7");
+    assert_illegal(&evading, "f5-e4", "the checking side must vary");
+}
+
 // ---- heian_dai ---------------------------------------------------------
 
 #[test]
@@ -281,16 +344,34 @@ fn heian_dai_promotion_is_forced_where_the_piece_would_have_no_move() {
     );
 }
 
+/// Black plays `capture`, taking a pawn: it joins no hand, and no drop is
+/// offered.
+fn assert_capture_leaves_the_game(variant: &str, pieces: &str, capture: &str, why: &str) {
+    let mut pos = position(variant, &[], pieces, "", "b");
+    play(&mut pos, capture);
+    assert_eq!(in_hand(&pos, Colour::Black, "pawn"), 0, "{why}");
+    assert!(all_moves(&pos).iter().all(|m| !m.contains('*')), "{why}");
+}
+
+/// Black bares White with its first move; White's king bares Black back
+/// with the second: a draw.
+fn assert_baring_back_draws(variant: &str, pieces: &str, moves: [&str; 2]) {
+    let mut pos = position(variant, &[], pieces, "", "b");
+    for m in moves {
+        play(&mut pos, m);
+    }
+    let o = pos.outcome().expect("the game ends");
+    assert_eq!((o.winner(), o.black), (None, Result3::Draw), "bared back: a draw");
+}
+
 #[test]
 fn heian_dai_captured_pieces_leave_the_game() {
-    let mut pos = position("heian_dai", &[], "K g1, k a13, L c1, p c5", "", "b");
-    play(&mut pos, "c1xc5");
-    assert_eq!(
-        in_hand(&pos, Colour::Black, "pawn"),
-        0,
-        "no drops (Heian.rul, CAPTURES)"
+    assert_capture_leaves_the_game(
+        "heian_dai",
+        "K g1, k a13, L c1, p c5",
+        "c1xc5",
+        "no drops (Heian.rul, CAPTURES)",
     );
-    assert!(all_moves(&pos).iter().all(|m| !m.contains('*')));
 }
 
 #[test]
@@ -300,6 +381,7 @@ fn heian_dai_bare_king_loses_unless_it_bares_back() {
     assert!(pos.outcome().is_none(), "answerable: White may still bare Black");
     play(&mut pos, "a13-a12");
     assert_eq!(pos.outcome().and_then(|o| o.winner()), Some(Colour::Black));
+    assert_baring_back_draws("heian_dai", "K g1, L f1, k g7, p f6", ["f1xf6", "g7xf6"]);
     let off = position(
         "heian_dai",
         &[("bare_king_rule", "false")],
@@ -310,5 +392,89 @@ fn heian_dai_bare_king_loses_unless_it_bares_back() {
     let mut off = off;
     play(&mut off, "c1xc5");
     play(&mut off, "a13-a12");
+    assert!(off.outcome().is_none(), "the option turns the rule off");
+}
+
+// ---- heian -------------------------------------------------------------
+
+#[test]
+fn heian_every_piece_promotes_to_gold_in_a_three_rank_zone() {
+    let mut pos = position("heian", &[], "K e1, k a8, p i7, S d5, N f3, P h5", "", "b");
+    assert_eq!(
+        moves_from(&pos, "d5"),
+        [
+            "d5-c4", "d5-c6+", "d5-c6=", "d5-d6+", "d5-d6=", "d5-e4", "d5-e6+", "d5-e6="
+        ],
+        "the far three ranks of eight are the zone (HShogi.rul, PROMOTION)"
+    );
+    assert_eq!(moves_from(&pos, "f3"), ["f3-e5", "f3-g5"], "rank 5 is outside the zone");
+    play(&mut pos, "d5-d6+");
+    let rules = pos.rules().clone();
+    let (_, ty) = pos.piece_at(sq(&pos, "d6")).expect("promoted silver");
+    assert_eq!(rules.kinds[rules.types[usize::from(ty)].kind].id, "gold");
+    play(&mut pos, "a8-a7");
+    play(&mut pos, "h5-h6+");
+    let (_, ty) = pos.piece_at(sq(&pos, "h6")).expect("tokin");
+    assert_eq!(
+        rules.kinds[rules.types[usize::from(ty)].kind].id,
+        "gold",
+        "the tokin moves as a gold"
+    );
+}
+
+#[test]
+fn heian_promotion_is_forced_where_the_piece_would_have_no_move() {
+    let pos = position("heian", &[], "K e1, k i8, P c7, N e5, L a5, S g7", "", "b");
+    assert_eq!(moves_from(&pos, "c7"), ["c7-c8+"], "a pawn on the last rank");
+    assert_eq!(
+        moves_from(&pos, "e5"),
+        ["e5-d7+", "e5-f7+"],
+        "a knight on the second last rank (HShogi.rul, PROMOTION)"
+    );
+    assert_eq!(
+        moves_from(&pos, "a5"),
+        ["a5-a6+", "a5-a6=", "a5-a7+", "a5-a7=", "a5-a8+"],
+        "a lance on the last rank"
+    );
+    assert!(
+        moves_from(&pos, "g7").contains(&"g7-g8=".to_string()),
+        "a silver may decline"
+    );
+}
+
+#[test]
+fn heian_captured_pieces_leave_the_game() {
+    assert_capture_leaves_the_game(
+        "heian",
+        "K e1, k a8, L c1, p c5",
+        "c1xc5",
+        "no drops (HShogi.rul, CAPTURES)",
+    );
+}
+
+#[test]
+fn heian_bare_king_loses_unless_it_bares_back() {
+    // HShogi.rul, THE GAME: baring the other king wins, but the bared king
+    // draws if it bares the other king on its very next move.
+    let start = "K e1, k a8, L c1, p c5";
+    let mut pos = position("heian", &[], start, "", "b");
+    play(&mut pos, "c1xc5");
+    assert!(pos.outcome().is_none(), "answerable: White may still bare Black");
+    play(&mut pos, "a8-a7");
+    assert_eq!(pos.outcome().and_then(|o| o.winner()), Some(Colour::Black));
+
+    assert_baring_back_draws("heian", "K e1, L d1, k e6, p d5", ["d1xd5", "e6xd5"]);
+
+    let mut immediate = position("heian", &[("bare_king", "immediate")], start, "", "b");
+    play(&mut immediate, "c1xc5");
+    assert_eq!(
+        immediate.outcome().and_then(|o| o.winner()),
+        Some(Colour::Black),
+        "Wikipedia's reading: baring wins at once"
+    );
+
+    let mut off = position("heian", &[("bare_king", "off")], start, "", "b");
+    play(&mut off, "c1xc5");
+    play(&mut off, "a8-a7");
     assert!(off.outcome().is_none(), "the option turns the rule off");
 }

@@ -104,3 +104,28 @@ fn repetition_is_a_draw_at_the_fourth_occurrence_by_default() {
     play(&mut pos, "e6-e5");
     assert_illegal(&pos, "g6-g7", "HaChu's reading forbids the repeat");
 }
+
+/// A position with Black's hand (`"P"`), under `opts`.
+fn position_with_hand(opts: &[&str], pieces: &str, hand: &str, side: &str) -> Position {
+    let o: Vec<gunbai::compile::OptionOverride> = opts.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
+    let rules = load_variant("wa", &o).expect("wa");
+    let text = format!("{}[{hand}] {side}", board_text(11, pieces));
+    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+}
+
+#[test]
+fn drops_by_option_with_wa_rul_restrictions() {
+    // Option drops=true (ShogiVar's Wa.rul): a captured piece joins the
+    // hand unpromoted and may be dropped, with Wa.rul's restrictions a-c.
+    let mut pos = position(&["drops=true"], "K a1, k k11, P b3, VW e5, +p e6", "b");
+    play(&mut pos, "e5xe6");
+    play(&mut pos, "k11-k10");
+    assert_legal(&pos, "P*c5", "a captured golden bird is a sparrow pawn in hand");
+    assert_illegal(&pos, "P*c11", "a: no further move from the last rank");
+    assert_illegal(&pos, "P*b5", "b: a second unpromoted sparrow pawn on the file");
+    // c: the oxcart holds the j file, the flying falcon guards k10.
+    let mate = position_with_hand(&["drops=true"], "K a1, OC j1, FF h7, k k11", "P", "b");
+    assert_illegal(&mate, "P*k10", "c: a sparrow pawn drop that mates");
+    let check = position_with_hand(&["drops=true"], "K a1, FF h7, k k11", "P", "b");
+    assert_legal(&check, "P*k10", "a check the king can leave");
+}

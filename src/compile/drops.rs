@@ -12,9 +12,12 @@ use crate::rules::file::RuleFile;
 use crate::ruleset::*;
 
 impl Checker<'_> {
-    /// `[drops]`: where captured pieces go, which drops are forbidden.
+    /// `[drops]`: where captured pieces go, which drops are forbidden;
+    /// `None` without drops, or where `enabled` folds to false.
     pub(super) fn drops(&mut self, f: &RuleFile, cx: &Context, kinds: &[Kind], types: &[PieceType]) -> Option<Drops> {
         let d = f.drops.as_ref()?;
+        // Compiled either way, so that a reading's mistakes show in both.
+        let enabled = d.enabled.as_ref().is_none_or(|t| self.options_condition(t));
         let forbid = d.forbid.as_ref().map(|t| self.condition(t, cx, Place::Drop));
         // The kind each kind's captured pieces become in hand.
         let mut hand_of: Vec<usize> = (0..kinds.len()).collect();
@@ -56,7 +59,7 @@ impl Checker<'_> {
                 }
             })
             .collect();
-        Some(Drops {
+        enabled.then_some(Drops {
             forbid,
             to_hand,
             hand_types,

@@ -111,6 +111,8 @@ fn unread_options(c: &mut Checker, f: &RuleFile) {
         texts.extend(p.repromote.as_ref());
     }
     texts.push(&f.victory.no_moves);
+    texts.extend(f.victory.stalemate.as_ref());
+    texts.extend(f.drops.as_ref().and_then(|d| d.enabled.as_ref()));
     texts.extend(f.drops.as_ref().and_then(|d| d.forbid.as_ref()));
     texts.extend(f.victory.both_lose.as_ref());
     for p in &f.pieces {

@@ -219,17 +219,7 @@ impl Checker<'_> {
         let victory = self.victory(f, &cx, no_moves, both_lose);
         let (repetition, check_set) = self.repetition(f, &options, &sets.kinds);
         let has_effects = effects.any();
-        if has_effects
-            && repetition == RepetitionPolicy::ForbidUnlessInCheck
-            && let Some(r) = &f.repetition
-        {
-            // The filter needs each move's resulting position before it is
-            // played (`position::hash_after`), which effects make unknowable.
-            self.err(
-                r.option.span(),
-                "the repetition policy `forbid-unless-in-check` cannot be used in a variant with shots, auras, demotions or promotion effects: choose another policy",
-            );
-        }
+        let forbidden_occurrence = self.forbidden_occurrence(f);
 
         let setup = setup::setup(self, f, &geo, &kinds, &types);
         let first = setup::first(self, f);
@@ -268,6 +258,7 @@ impl Checker<'_> {
             restricted_victims: None,
             victory,
             repetition,
+            forbidden_occurrence,
             check_set,
             sfen,
             options,
@@ -285,6 +276,24 @@ impl Checker<'_> {
             royals,
         };
         derived::conclude(&mut ruleset);
+        if ruleset.has_effects
+            && matches!(
+                ruleset.repetition,
+                RepetitionPolicy::ForbidUnlessInCheck | RepetitionPolicy::Forbid
+            )
+            && let Some(r) = &f.repetition
+        {
+            // The filter needs each move's resulting position before it is
+            // played (`position::hash_after`), which effects make unknowable.
+            let name = REPETITION_POLICIES
+                .iter()
+                .find(|(_, p)| *p == ruleset.repetition)
+                .map_or("", |(n, _)| *n);
+            self.err(
+                r.option.span(),
+                format!("the repetition policy `{name}` cannot be used in a variant with shots, auras, demotions or promotion effects: choose another policy"),
+            );
+        }
         Some(ruleset)
     }
 

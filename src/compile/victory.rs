@@ -7,34 +7,72 @@ use super::Checker;
 use super::conditions::Context;
 use crate::diagnostics::Diagnostic;
 use crate::dsl::{OptionValue, Place, TypeSet};
-use crate::rules::file::RuleFile;
+use crate::rules::file::{RuleFile, Text};
 use crate::ruleset::*;
 use std::collections::BTreeMap;
 
 impl Checker<'_> {
-    /// `no_moves`, which may name a text option whose value is the result.
-    pub(super) fn no_moves(&mut self, f: &RuleFile, opt_values: &BTreeMap<String, OptionValue>) -> Result3 {
-        let no_moves_text = match f.victory.no_moves.get_ref().strip_prefix("opt.") {
+    /// `no_moves`, and `stalemate` (which needs `check`).
+    pub(super) fn no_moves(
+        &mut self,
+        f: &RuleFile,
+        opt_values: &BTreeMap<String, OptionValue>,
+    ) -> (Result3, Option<Result3>) {
+        let no_moves = self.result_key(&f.victory.no_moves, opt_values);
+        let stalemate = f.victory.stalemate.as_ref().map(|t| {
+            if f.victory.check.is_none() {
+                let d = Diagnostic::error(
+                    t.span(),
+                    "`stalemate` needs `check`: it is the result when no piece of `check` is attacked",
+                )
+                .with_help("add `check = \"royal\"` (the pieces that may not be left attacked) or remove `stalemate`");
+                self.push(d);
+            }
+            self.result_key(t, opt_values)
+        });
+        (no_moves, stalemate)
+    }
+
+    /// A game result key (`no_moves`, `stalemate`): `loss`, `draw`, `win`,
+    /// or `opt.NAME`, a text option whose chosen value is one of them.
+    fn result_key(&mut self, t: &Text, opt_values: &BTreeMap<String, OptionValue>) -> Result3 {
+        let text = match t.get_ref().strip_prefix("opt.") {
             Some(name) => match opt_values.get(name) {
                 Some(OptionValue::Enum { value, .. }) => value.clone(),
                 _ => {
-                    let d = Diagnostic::error(f.victory.no_moves.span(), format!("`{name}` is not a text option"))
+                    let d = Diagnostic::error(t.span(), format!("`{name}` is not a text option"))
                         .suggest(name, opt_values.keys().map(|k| k.as_str()));
                     self.push(d);
-                    "loss".to_string()
+                    return Result3::Loss;
                 }
             },
-            None => f.victory.no_moves.get_ref().clone(),
+            None => t.get_ref().clone(),
         };
-        match no_moves_text.as_str() {
+        match text.as_str() {
             "loss" => Result3::Loss,
             "draw" => Result3::Draw,
             "win" => Result3::Win,
             other => {
-                let d = Diagnostic::error(f.victory.no_moves.span(), format!("unknown result `{other}`"))
+                let d = Diagnostic::error(t.span(), format!("unknown result `{other}`"))
                     .suggest(other, ["loss", "draw", "win"]);
                 self.push(d);
                 Result3::Loss
+            }
+        }
+    }
+
+    /// `[repetition] forbidden_occurrence`: 2 (any repetition) unless set.
+    pub(super) fn forbidden_occurrence(&mut self, f: &RuleFile) -> u8 {
+        let Some(n) = f.repetition.as_ref().and_then(|r| r.forbidden_occurrence.as_ref()) else {
+            return 2;
+        };
+        match u8::try_from(*n.get_ref()) {
+            Ok(v) if v >= 2 => v,
+            _ => {
+                let d = Diagnostic::error(n.span(), "`forbidden_occurrence` must be between 2 and 255")
+                    .with_help("2 forbids any repetition, 3 the third occurrence of a position");
+                self.push(d);
+                2
             }
         }
     }
@@ -53,11 +91,18 @@ impl Checker<'_> {
     }
 
     /// The side conditions: `loses_when` and each `[[victory.wins_when]]`.
-    pub(super) fn victory(&mut self, f: &RuleFile, cx: &Context, no_moves: Result3, both_lose: BothLose) -> Victory {
+    pub(super) fn victory(
+        &mut self,
+        f: &RuleFile,
+        cx: &Context,
+        (no_moves, stalemate): (Result3, Option<Result3>),
+        both_lose: BothLose,
+    ) -> Victory {
         Victory {
             both_lose,
             loses_when: self.condition(&f.victory.loses_when, cx, Place::Side),
             no_moves,
+            stalemate,
             wins: f
                 .victory
                 .wins_when

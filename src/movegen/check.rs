@@ -24,11 +24,15 @@ pub(crate) fn attacked(pos: &Position, cells: &[Cell], by: Colour, target: Squar
 
 /// Is any of `side`'s pieces of the ruleset's check set attacked?
 pub fn in_check(pos: &Position, side: Colour) -> bool {
-    let rules = &pos.rules;
+    attacked_among(pos, side, &pos.rules.check_set)
+}
+
+/// Whether the other side attacks a piece of `side` in `set`.
+pub fn attacked_among(pos: &Position, side: Colour, set: &crate::dsl::TypeSet) -> bool {
     pos.cells.iter().enumerate().any(|(sq, &c)| {
         c != 0
             && cell_colour(c) == side
-            && rules.check_set.contains(cell_type(c))
+            && set.contains(cell_type(c))
             && attacked(pos, &pos.cells, side.opposite(), sq as Square)
     })
 }

@@ -1,7 +1,7 @@
 //! The answers conditions get while a move is judged ([`PathFacts`]) or a
 //! side is judged after a move ([`SideFacts`]).
 
-use super::{Move, Walker, attacked, legal_moves, walk_piece};
+use super::{Move, Walker, attacked, in_check, legal_moves, walk_piece};
 use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::{Facts, Metric, PieceFact, PieceRef, Protection, SquareRef, TypeSet};
 use crate::position::{Cell, Position, cell, cell_colour, cell_type};
@@ -402,9 +402,11 @@ impl DropFacts<'_> {
     }
 
     /// Would the dropped piece attack a royal of the other side from `to`?
+    /// Royals are `[victory] check`, or where a variant lets them be left
+    /// attacked, the pieces `[repetition] check` names.
     fn gives_check(&self) -> bool {
         let rules = &*self.pos.rules;
-        let Some(royals) = &rules.royals else { return false };
+        let royals = rules.royals.as_ref().unwrap_or(&rules.check_set);
         let enemy = self.colour.opposite();
         let mut w = Walker::new(rules, Some(self.pos), &self.pos.cells, self.colour, self.to);
         w.piece = cell(self.colour, self.ty);
@@ -491,6 +493,19 @@ impl Facts for DropFacts<'_> {
         after.play_unchecked(&Move::dropping(self.ty, self.to));
         let mut replies = Vec::new();
         ignoring_drop_mates(|| legal_moves(&after, &mut replies));
-        replies.is_empty()
+        if self.pos.rules.royals.is_some() {
+            return replies.is_empty();
+        }
+        // Royals may be left attacked: a reply that leaves one attacked is
+        // no escape, unless it ends the game in the replier's favour.
+        let enemy = self.colour.opposite();
+        !replies.iter().any(|r| {
+            let undo = after.play_unchecked(r);
+            let escapes = after
+                .outcome
+                .map_or_else(|| !in_check(&after, enemy), |o| o.winner() == Some(enemy));
+            after.unplay(&undo);
+            escapes
+        })
     }
 }

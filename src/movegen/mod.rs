@@ -16,7 +16,7 @@ mod walker;
 
 pub use crate::moves::{MAX_LEGS, MAX_SHOTS, Move, Promotion};
 pub(crate) use check::attacked;
-pub use check::in_check;
+pub use check::{attacked_among, in_check};
 pub(crate) use facts::{DropFacts, PathFacts, PointFacts, SideFacts, ignoring_drop_mates};
 pub use paths::chain_candidates;
 pub(crate) use walker::{Walker, walk_piece};
@@ -113,18 +113,35 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     if let Some(royals) = &rules.royals {
         check::keep_royals_safe(pos, royals, out);
     }
-    if rules.repetition == RepetitionPolicy::ForbidUnlessInCheck && !pos.history.is_empty() {
+    let forbids = matches!(
+        rules.repetition,
+        RepetitionPolicy::ForbidUnlessInCheck | RepetitionPolicy::Forbid
+    );
+    if forbids && !pos.history.is_empty() {
+        // A move may not create the `forbidden_occurrence`th occurrence of
+        // a position; the position after it has the other side to move, as
+        // every second earlier one has.
+        let earlier = usize::from(rules.forbidden_occurrence) - 1;
+        let exempt_in_check = rules.repetition == RepetitionPolicy::ForbidUnlessInCheck;
         let mut check: Option<bool> = None;
         out.retain(|m| {
-            // (Compile refuses this policy in variants with effects, the
+            // (Compile refuses these policies in variants with effects, the
             // only ones whose next hash is not known without playing.)
             let Some(h) = crate::position::hash_after(pos, m) else {
                 return true;
             };
-            if !pos.history.iter().rev().step_by(2).any(|&old| old == h) {
+            let seen = pos
+                .history
+                .iter()
+                .rev()
+                .step_by(2)
+                .filter(|&&old| old == h)
+                .take(earlier)
+                .count();
+            if seen < earlier {
                 return true;
             }
-            *check.get_or_insert_with(|| in_check(pos, side))
+            exempt_in_check && *check.get_or_insert_with(|| in_check(pos, side))
         });
     }
 }

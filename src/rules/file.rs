@@ -185,6 +185,9 @@ pub struct VictorySpec {
     pub loses_when: Text,
     /// What having no legal move means for the side to move.
     pub no_moves: Text,
+    /// What having no legal move means when the side to move is not in
+    /// check (by `check`): stalemate. Absent: `no_moves`.
+    pub stalemate: Option<Text>,
     #[serde(default)]
     pub wins_when: Vec<WinSpec>,
     /// When both sides meet `loses_when` after one move: `draw` (default)
@@ -219,6 +222,9 @@ pub struct RepetitionSpec {
     pub policies: BTreeMap<Text, Text>,
     /// Pieces whose being attacked counts as "in check".
     pub check: Text,
+    /// The occurrence of a position that the forbidding policies forbid a
+    /// move to create (2: any repetition).
+    pub forbidden_occurrence: Option<Spanned<u32>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -333,6 +339,9 @@ pub struct OnPromotionSpec {
 pub struct DropsSpec {
     #[serde(default)]
     pub doc: String,
+    /// Condition on options: whether the variant has drops at all (a
+    /// reading with and one without). Absent: it has.
+    pub enabled: Option<Text>,
     /// Drop place: a drop for which this condition holds is illegal.
     pub forbid: Option<Text>,
     /// Kind id -> the kind a captured piece of that kind (promoted or not)
