@@ -1,7 +1,9 @@
 //! Tables derived from the finished ruleset, in one pass after checking
 //! (no diagnostics): which victims restrictions can concern, the kinds
-//! whose alternatives can overlap, whether effects exist, the kill-history
-//! tracking set, whether a rule reads the previous move, the Zobrist keys and the `stuck` table.
+//! whose alternatives can overlap, whether one aura is the only effect, the kill-history
+//! tracking set, whether a rule reads the previous move, the Zobrist keys
+//! and the `stuck` table; and every condition lowered for the board
+//! (`dsl::lower`).
 
 use super::{drops, movement, splitmix};
 use crate::board::Colour;
@@ -21,10 +23,6 @@ pub(super) fn conclude(r: &mut Ruleset) {
         .iter()
         .map(|progs| movement::overlapping(progs, &r.offsets))
         .collect();
-    r.has_effects = r.shooting.iter().any(|s| s.is_some())
-        || !r.auras.is_empty()
-        || !r.demotions.is_empty()
-        || !r.on_promotions.is_empty();
     r.single_aura = r.auras.len() == 1
         && r.shooting.iter().all(|s| s.is_none())
         && r.demotions.is_empty()
@@ -37,6 +35,7 @@ pub(super) fn conclude(r: &mut Ruleset) {
     };
     r.tracked_kills = tracked;
     r.reads_last_move = reads_last_move;
+    lower_conditions(r);
     r.zobrist = zobrist_keys((n_types + 1) * 2 + 2, r.geometry.len());
     r.stuck = drops::stuck_table(&r.programs, &r.offsets, r.geometry.len());
 }
@@ -48,7 +47,7 @@ fn conditions(r: &Ruleset) -> Vec<&Expr> {
     exprs.push(&r.victory.loses_when);
     exprs.extend(r.victory.wins.iter().map(|w| &w.condition));
     if let Some(p) = &r.promotion {
-        exprs.extend([&p.may, &p.must]);
+        exprs.extend([&p.may, &p.must, &p.revert_when]);
     }
     for side in &r.programs {
         for progs in side {
@@ -82,4 +81,35 @@ fn zobrist_keys(cells: usize, squares: usize) -> Vec<u64> {
     (0..cells * squares)
         .map(|i| splitmix((i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D).wrapping_add(1)))
         .collect()
+}
+
+/// Every condition's square-only parts become per-square tables.
+fn lower_conditions(r: &mut Ruleset) {
+    let zone = r.promotion.as_ref().map(|p| p.zone.clone());
+    let board = dsl::Board {
+        geo: &r.geometry,
+        zone: zone.as_ref(),
+    };
+    let mut conditions: Vec<&mut Expr> = Vec::new();
+    conditions.extend(r.restrictions.iter_mut().map(|x| &mut x.forbid));
+    conditions.push(&mut r.victory.loses_when);
+    conditions.extend(r.victory.wins.iter_mut().map(|w| &mut w.condition));
+    if let Some(p) = &mut r.promotion {
+        conditions.extend([&mut p.may, &mut p.must, &mut p.revert_when]);
+    }
+    for side in &mut r.programs {
+        for progs in side {
+            conditions.extend(progs.iter_mut().filter_map(|p| p.when.as_mut()));
+        }
+    }
+    conditions.extend(r.demotions.iter_mut().map(|d| &mut d.when));
+    for s in r.shooting.iter_mut().flatten() {
+        conditions.extend(s.screen.iter_mut().chain(&mut s.target).chain(&mut s.when));
+    }
+    if let Some(d) = &mut r.drops {
+        conditions.extend(d.forbid.as_mut());
+    }
+    for e in conditions {
+        dsl::lower(e, &board);
+    }
 }

@@ -19,6 +19,16 @@ pub(super) struct Effects {
     pub on_captures: Vec<OnCapture>,
 }
 
+impl Effects {
+    /// Whether a move can do more than move and capture (`has_effects`).
+    pub(super) fn any(&self) -> bool {
+        self.shooting.iter().any(|s| s.is_some())
+            || !self.auras.is_empty()
+            || !self.demotions.is_empty()
+            || !self.on_promotions.is_empty()
+    }
+}
+
 impl Checker<'_> {
     pub(super) fn effects(
         &mut self,

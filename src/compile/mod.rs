@@ -230,6 +230,7 @@ impl Checker<'_> {
         let royals = self.royals(f, &cx);
         let victory = self.victory(f, &cx, no_moves, both_lose);
         let (repetition, check_set) = self.repetition(f, &options, &sets.kinds);
+        let has_effects = effects.any();
         let forbidden_occurrence = self.forbidden_occurrence(f);
 
         let setup = setup::setup(self, f, &geo, &kinds, &types);
@@ -283,7 +284,7 @@ impl Checker<'_> {
             demotions: effects.demotions,
             on_promotions: effects.on_promotions,
             on_captures: effects.on_captures,
-            has_effects: false,
+            has_effects,
             single_aura: false,
             zobrist: Vec::new(),
             stuck: [Vec::new(), Vec::new()],

@@ -3,6 +3,7 @@
 //! a name: kinds are type sets, options are folded constants.
 
 use super::TypeSet;
+use crate::board::{Colour, Square};
 
 /// Where a condition is used, which decides the names it may mention.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,6 +167,30 @@ pub enum Expr {
     /// A piece of the set, of our side, stands in our promotion zone and
     /// no enemy piece attacks it.
     InZoneUnattacked(TypeSet),
+    /// A condition on one square of the move alone (`in_zone(to)`,
+    /// `rank(from) == 1`, ...), worked out when the rules are compiled for
+    /// every square and colour (`dsl::lower`).
+    SquareIn(SquareRef, Box<SquareTable>),
+}
+
+/// A condition on one square, as a bit per colour and square.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SquareTable {
+    /// Squares on the board: Black's bits come first, then White's.
+    pub(crate) squares: usize,
+    pub(crate) bits: Box<[u64]>,
+    /// The value when the square does not exist (a path with no landing).
+    pub(crate) none: bool,
+    /// The condition as written, for facts that do not tell their colour.
+    pub(crate) original: Expr,
+}
+
+impl SquareTable {
+    #[inline]
+    pub(crate) fn get(&self, colour: Colour, sq: Square) -> bool {
+        let i = colour.index() * self.squares + usize::from(sq);
+        self.bits.get(i >> 6).is_some_and(|w| w >> (i & 63) & 1 == 1)
+    }
 }
 
 /// When protection of a square is judged.

@@ -3,7 +3,7 @@
 //! monomorphised, allocation-free walk.
 
 use super::{CmpOp, Expr, PieceRef, SquareRef};
-use crate::board::{NO_SQUARE, Square};
+use crate::board::{Colour, NO_SQUARE, Square};
 
 /// What a condition knows about one piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +48,12 @@ pub(crate) trait Facts {
     fn stuck_at(&self, _sq: Square) -> bool {
         false
     }
+    /// The side the condition is about (the mover's, the judged piece's or
+    /// side's): square tables (`Expr::SquareIn`) are read for it. `None`
+    /// evaluates the condition as written.
+    fn colour(&self) -> Option<Colour> {
+        None
+    }
     /// Does a piece of `set` of our side stand in our promotion zone,
     /// unattacked?
     fn in_zone_unattacked(&self, _set: &super::TypeSet) -> bool {
@@ -60,7 +66,29 @@ fn square_of(v: i32) -> Option<Square> {
 }
 
 /// Evaluates an expression; booleans are 0/1, a missing square is -1.
+/// Constants and square tables, the commonest conditions once lowered,
+/// are answered where the caller stands, without a call.
+#[inline]
 pub(crate) fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
+    match leaf(e, f) {
+        Some(v) => v,
+        None => node(e, f),
+    }
+}
+
+#[inline(always)]
+fn leaf<F: Facts>(e: &Expr, f: &F) -> Option<i32> {
+    match e {
+        Expr::Const(v) => Some(*v),
+        Expr::SquareIn(r, t) => f
+            .colour()
+            .map(|c| i32::from(f.square(*r).map_or(t.none, |s| t.get(c, s)))),
+        _ => None,
+    }
+}
+
+#[inline(never)]
+fn node<F: Facts>(e: &Expr, f: &F) -> i32 {
     match e {
         Expr::Const(v) => *v,
         Expr::Not(x) => i32::from(eval(x, f) == 0),
@@ -73,17 +101,7 @@ pub(crate) fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
                 eval(&b.2, f)
             }
         }
-        Expr::Cmp(op, b) => {
-            let (x, y) = (eval(&b.0, f), eval(&b.1, f));
-            i32::from(match op {
-                CmpOp::Eq => x == y,
-                CmpOp::Ne => x != y,
-                CmpOp::Lt => x < y,
-                CmpOp::Le => x <= y,
-                CmpOp::Gt => x > y,
-                CmpOp::Ge => x >= y,
-            })
-        }
+        Expr::Cmp(op, b) => i32::from(compare(*op, eval(&b.0, f), eval(&b.1, f))),
         Expr::Add(b) => eval(&b.0, f).saturating_add(eval(&b.1, f)),
         Expr::Sub(b) => eval(&b.0, f).saturating_sub(eval(&b.1, f)),
         Expr::PieceIs(r, set) => i32::from(f.piece(*r).is_some_and(|p| set.contains(p.ty))),
@@ -122,6 +140,22 @@ pub(crate) fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
         }
         Expr::GivesMate => i32::from(f.gives_mate()),
         Expr::InZoneUnattacked(set) => i32::from(f.in_zone_unattacked(set)),
+        Expr::SquareIn(r, t) => match f.colour() {
+            Some(c) => i32::from(f.square(*r).map_or(t.none, |s| t.get(c, s))),
+            None => eval(&t.original, f),
+        },
         Expr::StuckAt(x) => i32::from(square_of(eval(x, f)).is_some_and(|s| f.stuck_at(s))),
+    }
+}
+
+/// A comparison's result (shared with constant folding).
+pub(super) fn compare(op: CmpOp, x: i32, y: i32) -> bool {
+    match op {
+        CmpOp::Eq => x == y,
+        CmpOp::Ne => x != y,
+        CmpOp::Lt => x < y,
+        CmpOp::Le => x <= y,
+        CmpOp::Gt => x > y,
+        CmpOp::Ge => x >= y,
     }
 }

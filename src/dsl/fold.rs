@@ -2,8 +2,8 @@
 //! kill-history sets (`killed_sets`), the victim guard of a restriction,
 //! and the option names a condition text mentions.
 
-use super::{Expr, Facts, Metric, PieceFact, PieceRef, Protection, SquareRef, TypeSet, eval};
-use crate::board::Square;
+use super::eval::compare;
+use super::{Expr, PieceRef, TypeSet};
 
 /// Constant folding: options are already constants, so whole branches of a
 /// rule (e.g. a disabled option) disappear before evaluation.
@@ -54,60 +54,11 @@ pub(super) fn simplify(e: Expr) -> Expr {
         Expr::Cmp(op, b) => {
             let (x, y) = *b;
             match (simplify(x), simplify(y)) {
-                (Expr::Const(a), Expr::Const(c)) => {
-                    let e = Expr::Cmp(op, Box::new((Expr::Const(a), Expr::Const(c))));
-                    Expr::Const(eval(&e, &NoFacts))
-                }
+                (Expr::Const(a), Expr::Const(c)) => Expr::Const(i32::from(compare(op, a, c))),
                 (x, y) => Expr::Cmp(op, Box::new((x, y))),
             }
         }
         other => other,
-    }
-}
-
-/// Facts for folding constants: never consulted, since constant
-/// expressions ask nothing.
-struct NoFacts;
-
-impl Facts for NoFacts {
-    fn piece(&self, _: PieceRef) -> Option<PieceFact> {
-        None
-    }
-    fn square(&self, _: SquareRef) -> Option<Square> {
-        None
-    }
-    fn captures(&self) -> i32 {
-        0
-    }
-    fn distance(&self, _: Square, _: Square) -> i32 {
-        0
-    }
-    fn in_zone(&self, _: Square) -> bool {
-        false
-    }
-    fn rank(&self, _: Square) -> i32 {
-        0
-    }
-    fn count(&self, _: bool, _: &TypeSet) -> i32 {
-        0
-    }
-    fn last_captured(&self, _: &TypeSet) -> bool {
-        false
-    }
-    fn last_captured_at(&self, _: Square) -> bool {
-        false
-    }
-    fn protected(&self, _: PieceRef, _: Protection) -> bool {
-        false
-    }
-    fn killed(&self, _: bool, _: &TypeSet) -> bool {
-        false
-    }
-    fn near(&self, _: bool, _: Square, _: i32, _: Metric, _: &TypeSet) -> bool {
-        false
-    }
-    fn captured_kind(&self, _: &TypeSet) -> bool {
-        false
     }
 }
 

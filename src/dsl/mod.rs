@@ -11,6 +11,7 @@
 //! - `ast.rs`: places, references and the compiled `Expr`;
 //! - `check.rs`, `builtins.rs`: the type checker and the builtin functions;
 //! - `fold.rs`: constant folding and analyses of compiled conditions;
+//! - `lower.rs`: square-only parts of a condition as per-square tables;
 //! - `eval.rs`: evaluation over the `Facts` trait;
 //! - `typeset.rs`: the `TypeSet` bitset.
 
@@ -19,13 +20,15 @@ mod builtins;
 mod check;
 mod eval;
 mod fold;
+mod lower;
 mod syntax;
 mod typeset;
 
 pub(crate) use ast::Place;
-pub use ast::{CmpOp, Expr, Metric, OptionValue, PieceRef, Protection, SquareRef};
+pub use ast::{CmpOp, Expr, Metric, OptionValue, PieceRef, Protection, SquareRef, SquareTable};
 pub(crate) use eval::{Facts, PieceFact, eval};
 pub(crate) use fold::{killed_sets, mentioned_options, reads_last_move, victim_guard};
+pub(crate) use lower::{Board, lower};
 pub use typeset::TypeSet;
 
 use crate::diagnostics::Diagnostic;

@@ -44,10 +44,17 @@ impl TypeSet {
         self.bits.iter().zip(flags).any(|(a, b)| a & b != 0)
     }
     pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
-        self.bits.iter().enumerate().flat_map(|(i, w)| {
-            (0..64)
-                .filter(move |b| w >> b & 1 == 1)
-                .map(move |b| (i * 64 + b) as u16)
+        // One step per member, not per bit: `count` and the kill-history
+        // checks walk sets on every judged move.
+        self.bits.iter().enumerate().flat_map(|(i, &w)| {
+            let mut rest = w;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    (i * 64) as u16 + b as u16
+                })
+            })
         })
     }
 }

@@ -10,7 +10,7 @@
 //! nothing.
 
 use crate::board::Offset;
-use crate::ruleset::{CaptureMode, LegMode, Ruleset};
+use crate::ruleset::{CaptureMode, LegMode, Pass, Ruleset};
 
 /// The XBetza text of `kind`'s moves, as its owner sees them (forward is
 /// up for the first player), or `None` if XBetza as XBoard reads it
@@ -24,7 +24,17 @@ pub fn xbetza(rules: &Ruleset, kind: usize) -> Option<String> {
     let mut groups: Vec<Group> = Vec::new();
     for prog in &rules.programs[first.index()][kind] {
         let [leg] = prog.legs.as_slice() else { return None };
-        if prog.when.is_some() || leg.only_over_own || !leg.can_stop_after {
+        // Legs that pass or sweep pieces, judge attacks or leap anywhere
+        // have no XBetza.
+        if prog.when.is_some()
+            || leg.only_over_own
+            || !leg.can_stop_after
+            || leg.pass != Pass::NONE
+            || leg.captures_passed
+            || leg.over_lower.is_some()
+            || leg.unattacked
+            || leg.mode == LegMode::Anywhere
+        {
             return None;
         }
         for &o in &leg.offsets {
@@ -32,6 +42,7 @@ pub fn xbetza(rules: &Ruleset, kind: usize) -> Option<String> {
             let (unit, range) = match leg.mode {
                 LegMode::Step | LegMode::Jump => (off, 1),
                 LegMode::Slide { max } => (off, max.unwrap_or(0)),
+                LegMode::Anywhere => return None,
             };
             let atom = Atom::of(unit)?;
             let dir = (unit.dx.signum(), unit.dy.signum());

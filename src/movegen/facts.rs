@@ -138,6 +138,9 @@ impl PathFacts<'_, '_> {
 }
 
 impl Facts for PathFacts<'_, '_> {
+    fn colour(&self) -> Option<Colour> {
+        Some(self.w.colour)
+    }
     fn piece(&self, r: PieceRef) -> Option<PieceFact> {
         let rules = &*self.pos.rules;
         match r {
@@ -226,6 +229,9 @@ pub(crate) struct SideFacts<'a> {
 }
 
 impl Facts for SideFacts<'_> {
+    fn colour(&self) -> Option<Colour> {
+        Some(self.side)
+    }
     fn piece(&self, r: PieceRef) -> Option<PieceFact> {
         match r {
             PieceRef::LastMover => last_mover(self.pos),
@@ -313,6 +319,9 @@ impl PointFacts<'_> {
 }
 
 impl Facts for PointFacts<'_> {
+    fn colour(&self) -> Option<Colour> {
+        Some(self.side(false))
+    }
     fn piece(&self, r: PieceRef) -> Option<PieceFact> {
         let rules = &*self.pos.rules;
         match r {
@@ -437,6 +446,9 @@ impl DropFacts<'_> {
 }
 
 impl Facts for DropFacts<'_> {
+    fn colour(&self) -> Option<Colour> {
+        Some(self.colour)
+    }
     fn piece(&self, r: PieceRef) -> Option<PieceFact> {
         match r {
             PieceRef::Mover => Some(PieceFact {

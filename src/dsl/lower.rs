@@ -1,0 +1,168 @@
+//! Lowering compiled conditions for the board they run on: a boolean part
+//! of a condition that reads only one square of the move (`in_zone(to)`,
+//! `rank(to) == ranks`, `not in_zone(from)`) becomes a table of one bit
+//! per colour and square (`Expr::SquareIn`), so judging it is one load.
+//! This runs once the geometry and the promotion zone are known.
+
+use super::{Expr, Facts, Metric, PieceFact, PieceRef, Protection, SquareRef, SquareTable, TypeSet, eval};
+use crate::board::{Colour, Geometry, Square};
+
+/// What square tables are computed from.
+pub(crate) struct Board<'a> {
+    pub geo: &'a Geometry,
+    /// The promotion zone, `zone[colour][square]`, if the variant has one.
+    pub zone: Option<&'a [Vec<bool>; 2]>,
+}
+
+/// Lowers a condition in a boolean position (a whole condition, or an
+/// operand of `and`, `or`, `not`, `if`).
+pub(crate) fn lower(e: &mut Expr, board: &Board) {
+    let mut only = None;
+    if reads_one_square(e, &mut only)
+        && let Some(r) = only
+    {
+        let original = std::mem::replace(e, Expr::Const(0));
+        *e = Expr::SquareIn(r, Box::new(table(original, board)));
+        return;
+    }
+    match e {
+        Expr::Not(x) => lower(x, board),
+        Expr::And(items) | Expr::Or(items) => {
+            items.iter_mut().for_each(|x| lower(x, board));
+            // Conditions have no side effects, so `and`/`or` may ask the
+            // cheap questions first and stop before the dear ones.
+            items.sort_by_key(cost);
+        }
+        Expr::If(b) => {
+            lower(&mut b.0, board);
+            lower(&mut b.1, board);
+            lower(&mut b.2, board);
+        }
+        _ => {}
+    }
+}
+
+/// A rough price of judging an expression: table loads, then facts of the
+/// move, then whole-board questions, then those that copy the board.
+fn cost(e: &Expr) -> u32 {
+    match e {
+        Expr::Const(_) | Expr::SquareIn(..) => 0,
+        Expr::Square(_)
+        | Expr::Captures
+        | Expr::PieceIs(..)
+        | Expr::PieceWas(..)
+        | Expr::PieceSquare(_)
+        | Expr::PiecePromoted(_)
+        | Expr::PieceOwn(_)
+        | Expr::Killed { .. }
+        | Expr::StuckAt(_) => 1,
+        Expr::Protected { .. } | Expr::GivesMate | Expr::InZoneUnattacked(_) => 100,
+        Expr::Not(x) | Expr::InZone(x) | Expr::Rank(x) | Expr::LastCapturedAt(x) => cost(x) + 1,
+        Expr::And(items) | Expr::Or(items) => items.iter().map(cost).sum(),
+        Expr::If(b) => cost(&b.0) + cost(&b.1).max(cost(&b.2)),
+        Expr::Cmp(_, b) | Expr::Add(b) | Expr::Sub(b) | Expr::Distance(b) => cost(&b.0) + cost(&b.1) + 1,
+        _ => 10,
+    }
+}
+
+/// Whether the expression reads nothing but constants and one square of
+/// the move (recorded in `only`), through operations that depend on the
+/// square and the colour alone.
+fn reads_one_square(e: &Expr, only: &mut Option<SquareRef>) -> bool {
+    match e {
+        Expr::Const(_) => true,
+        Expr::Square(r) => *only.get_or_insert(*r) == *r,
+        Expr::Not(x) | Expr::InZone(x) | Expr::Rank(x) => reads_one_square(x, only),
+        Expr::And(items) | Expr::Or(items) => items.iter().all(|x| reads_one_square(x, only)),
+        Expr::If(b) => reads_one_square(&b.0, only) && reads_one_square(&b.1, only) && reads_one_square(&b.2, only),
+        Expr::Cmp(_, b) | Expr::Add(b) | Expr::Sub(b) | Expr::Distance(b) => {
+            reads_one_square(&b.0, only) && reads_one_square(&b.1, only)
+        }
+        _ => false,
+    }
+}
+
+fn table(original: Expr, board: &Board) -> SquareTable {
+    let squares = board.geo.len();
+    let mut bits = vec![0u64; (2 * squares).div_ceil(64)];
+    for colour in Colour::BOTH {
+        for sq in 0..squares {
+            let probe = Probe {
+                board,
+                colour,
+                square: Some(sq as Square),
+            };
+            if eval(&original, &probe) != 0 {
+                let i = colour.index() * squares + sq;
+                bits[i >> 6] |= 1 << (i & 63);
+            }
+        }
+    }
+    let none = Probe {
+        board,
+        colour: Colour::Black,
+        square: None,
+    };
+    let none = eval(&original, &none) != 0;
+    SquareTable {
+        squares,
+        bits: bits.into_boxed_slice(),
+        none,
+        original,
+    }
+}
+
+/// The facts of one square for one colour: all a square-only condition
+/// can ask. It answers as the interpreter's facts do (the zone and ranks
+/// of the side the condition is about).
+struct Probe<'a, 'b> {
+    board: &'a Board<'b>,
+    colour: Colour,
+    square: Option<Square>,
+}
+
+impl Facts for Probe<'_, '_> {
+    fn square(&self, _: SquareRef) -> Option<Square> {
+        self.square
+    }
+    fn in_zone(&self, sq: Square) -> bool {
+        self.board.zone.is_some_and(|z| z[self.colour.index()][usize::from(sq)])
+    }
+    fn rank(&self, sq: Square) -> i32 {
+        self.board.geo.relative_rank(sq, self.colour)
+    }
+    fn distance(&self, a: Square, b: Square) -> i32 {
+        self.board.geo.distance(a, b)
+    }
+    fn colour(&self) -> Option<Colour> {
+        Some(self.colour)
+    }
+    // A square-only condition asks none of these.
+    fn piece(&self, _: PieceRef) -> Option<PieceFact> {
+        None
+    }
+    fn captures(&self) -> i32 {
+        0
+    }
+    fn count(&self, _: bool, _: &TypeSet) -> i32 {
+        0
+    }
+    fn last_captured(&self, _: &TypeSet) -> bool {
+        false
+    }
+    fn last_captured_at(&self, _: Square) -> bool {
+        false
+    }
+    fn protected(&self, _: PieceRef, _: Protection) -> bool {
+        false
+    }
+    fn killed(&self, _: bool, _: &TypeSet) -> bool {
+        false
+    }
+    fn near(&self, _: bool, _: Square, _: i32, _: Metric, _: &TypeSet) -> bool {
+        false
+    }
+    fn captured_kind(&self, _: &TypeSet) -> bool {
+        false
+    }
+}
