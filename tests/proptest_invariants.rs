@@ -178,17 +178,18 @@ fn mirrored_text(pos: &Position) -> String {
             if i > 0 {
                 out.push('@');
             }
-            // `MOVER-TOxCODE` or `SQUARExCODE`: mirror the square before `x`.
-            let (head, tail) = part.split_once('x').map_or((part, None), |(h, t)| (h, Some(t)));
-            let head = match head.split_once('-') {
-                Some((mover, to)) => format!("{mover}-{}", mirror_square(to)),
-                None => mirror_square(head),
-            };
-            out.push_str(&head);
-            if let Some(t) = tail {
-                out.push('x');
-                out.push_str(t);
+            // `MOVER-TOxCODE` or `SQUARExCODE`: mirror the square (letters,
+            // then digits: a file may itself be `x` on wide boards).
+            let (mover, rest) = part.split_once('-').map_or(("", part), |(m, r)| (m, r));
+            let letters = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_lowercase()).len();
+            let digits = rest[letters..].len() - rest[letters..].trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            let (square, tail) = rest.split_at(letters + digits);
+            if part.contains('-') {
+                out.push_str(mover);
+                out.push('-');
             }
+            out.push_str(&mirror_square(square));
+            out.push_str(tail);
         }
         out
     });
