@@ -2,7 +2,7 @@
 //! HaChu's piece tables (tests/tables/{sho,wa}_hachu.txt, drawn by
 //! tools/hachu-tables.py from HaChu's per-ray ranges, not from gunbai), and
 //! Tenjiku's against the reference's §5 (tests/tables/tenjiku_reference.txt,
-//! drawn by scripts/tenjiku-tables.py from the reference's words).
+//! drawn by tools/tenjiku-tables.py from the reference's words).
 
 use gunbai::board::Colour;
 use gunbai::diagram::move_map;

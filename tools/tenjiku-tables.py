@@ -4,7 +4,7 @@ section 5 of shared/reference/tenjiku-shogi.md states them (sections 4.2,
 4.4, 4.5 for the area move, the tetrarchs and the free eagle), in the
 legend of tests/tables/chu_seed002.txt, within 3 squares of the piece on an
 empty board. The moves are written out below from the reference's text,
-not taken from gunbai. Run: python3 scripts/tenjiku-tables.py > tests/tables/tenjiku_reference.txt
+not taken from gunbai. Run: python3 tools/tenjiku-tables.py > tests/tables/tenjiku_reference.txt
 """
 
 R = 3
@@ -145,7 +145,7 @@ PIECES = [
 ]
 
 print("""# tenjiku_reference.txt -- Tenjiku shogi movement diagrams, drawn by
-# scripts/tenjiku-tables.py from section 5 of shared/reference/tenjiku-shogi.md
+# tools/tenjiku-tables.py from section 5 of shared/reference/tenjiku-shogi.md
 # (4.2 area move, 4.4 heavenly tetrarchs, 4.5 free eagle), at the options'
 # defaults. Checked against rules/tenjiku.toml by tests/family_diagrams.rs.
 #
