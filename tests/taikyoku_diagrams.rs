@@ -15,6 +15,11 @@ use gunbai::ruleset::Ruleset;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+// Only its direction words are used here.
+#[allow(dead_code)]
+mod giant_tables;
+use giant_tables::directions;
+
 struct Kind {
     id: String,
     code: String,
@@ -53,24 +58,6 @@ fn load(options: &[(&str, &str)]) -> Arc<Ruleset> {
         .map(|(k, v)| format!("{k}={v}").parse().expect("option"))
         .collect();
     gunbai::rules::load_variant("taikyoku", &opts).expect("bundled taikyoku compiles")
-}
-
-/// Owner-relative unit directions of a direction word or group.
-fn directions(word: &str) -> Vec<(i32, i32)> {
-    match word {
-        "F" => vec![(0, 1)],
-        "B" => vec![(0, -1)],
-        "L" => vec![(-1, 0)],
-        "R" => vec![(1, 0)],
-        "FL" => vec![(-1, 1)],
-        "FR" => vec![(1, 1)],
-        "BL" => vec![(-1, -1)],
-        "BR" => vec![(1, -1)],
-        "ORTH" => vec![(0, 1), (0, -1), (-1, 0), (1, 0)],
-        "DIAG" => vec![(-1, 1), (1, 1), (-1, -1), (1, -1)],
-        "ALL8" => [directions("ORTH"), directions("DIAG")].concat(),
-        other => panic!("unknown direction `{other}`"),
-    }
 }
 
 fn numbers(t: &str) -> Vec<i32> {

@@ -43,7 +43,7 @@ pub fn parse(text: &str) -> Vec<Row> {
 }
 
 /// Owner-relative unit directions by the reference's names.
-fn directions(word: &str) -> Vec<(i32, i32)> {
+pub fn directions(word: &str) -> Vec<(i32, i32)> {
     match word {
         "F" => vec![(0, 1)],
         "B" => vec![(0, -1)],
