@@ -16,7 +16,6 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 // Only its direction words are used here.
-#[allow(dead_code)]
 mod giant_tables;
 use giant_tables::directions;
 
