@@ -2,8 +2,8 @@
 //! exists only under a condition, promotion chains, promotion without a
 //! zone (by capture). None of this names a real variant.
 
-use gunbai::compile::{OptionOverride, compile};
-use gunbai::diagnostics::Source;
+mod common;
+
 use gunbai::movegen::legal_moves;
 use gunbai::notation::move_text;
 use gunbai::position::Position;
@@ -73,12 +73,7 @@ no_moves = "loss"
 "#;
 
 fn tiny(options: &[&str]) -> Arc<gunbai::ruleset::Ruleset> {
-    let o: Vec<OptionOverride> = options.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
-    Arc::new(
-        compile(&Source::new("tiny.toml", TINY), &o)
-            .unwrap_or_else(|r| panic!("{r}"))
-            .ruleset,
-    )
+    common::compile_text("tiny.toml", TINY, options)
 }
 
 fn moves_from(pos: &Position, sq: &str) -> Vec<String> {

@@ -5,7 +5,9 @@
 //! `beyond_empty`) as options. None of this names a real variant; the
 //! expected moves follow from the rule as docs/rule-files.md states it.
 
-use gunbai::compile::{OptionOverride, compile};
+mod common;
+
+use gunbai::compile::compile;
 use gunbai::diagnostics::Source;
 use gunbai::movegen::legal_moves;
 use gunbai::notation::move_text;
@@ -70,12 +72,7 @@ no_moves = "loss"
 "#;
 
 fn rules(options: &[&str]) -> Arc<gunbai::ruleset::Ruleset> {
-    let o: Vec<OptionOverride> = options.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
-    Arc::new(
-        compile(&Source::new("jumpers.toml", JUMPERS), &o)
-            .unwrap_or_else(|r| panic!("{r}"))
-            .ruleset,
-    )
+    common::compile_text("jumpers.toml", JUMPERS, options)
 }
 
 fn moves_from(options: &[&str], position: &str, sq: &str) -> Vec<String> {

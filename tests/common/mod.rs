@@ -169,6 +169,17 @@ impl Rng {
     }
 }
 
+/// A rule file given as text (a test's toy variant), compiled with options
+/// given as `NAME=VALUE` texts; panics with the diagnostics if it fails.
+pub fn compile_text(name: &str, text: &str, opts: &[&str]) -> std::sync::Arc<gunbai::ruleset::Ruleset> {
+    let overrides: Vec<gunbai::compile::OptionOverride> = opts.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
+    std::sync::Arc::new(
+        gunbai::compile::compile(&gunbai::diagnostics::Source::new(name, text), &overrides)
+            .unwrap_or_else(|r| panic!("{r}"))
+            .ruleset,
+    )
+}
+
 /// A bundled variant with options given as `NAME=VALUE` texts.
 pub fn variant_with(name: &str, opts: &[&str]) -> std::sync::Arc<gunbai::ruleset::Ruleset> {
     let overrides: Vec<gunbai::compile::OptionOverride> = opts
