@@ -40,26 +40,58 @@ pub(super) fn conclude(r: &mut Ruleset) {
     r.stuck = drops::stuck_table(&r.programs, &r.offsets, r.geometry.len());
 }
 
-/// Every condition of the rule set that positions are asked about (those
-/// on options alone are folded away by now).
-fn conditions(r: &Ruleset) -> Vec<&Expr> {
-    let mut exprs: Vec<&Expr> = r.restrictions.iter().map(|r| &r.forbid).collect();
-    exprs.push(&r.victory.loses_when);
-    exprs.extend(r.victory.wins.iter().map(|w| &w.condition));
-    if let Some(p) = &r.promotion {
-        exprs.extend([&p.may, &p.must, &p.revert_when]);
-    }
-    for side in &r.programs {
-        for progs in side {
-            exprs.extend(progs.iter().filter_map(|p| p.when.as_ref()));
+/// Walks every condition of the rule set that positions are asked about
+/// (those on options alone are folded away by now), by shared reference
+/// or, with `mut`, by mutable one: `$f(expr, boolean)`, where `boolean` is
+/// false for a number (a shot's range). One list, so that the analyses
+/// and the lowering cannot disagree about which conditions exist.
+macro_rules! each_condition {
+    ($r:expr, $f:expr $(, $m:ident)?) => {{
+        let r = $r;
+        let mut f = $f;
+        let f = &mut f;
+        for x in & $($m)? r.restrictions {
+            f(& $($m)? x.forbid, true);
         }
-    }
-    exprs.extend(r.demotions.iter().map(|d| &d.when));
-    for s in r.shooting.iter().flatten() {
-        exprs.push(&s.range);
-        exprs.extend(s.screen.iter().chain(&s.target).chain(&s.when));
-    }
-    exprs.extend(r.drops.iter().filter_map(|d| d.forbid.as_ref()));
+        f(& $($m)? r.victory.loses_when, true);
+        for w in & $($m)? r.victory.wins {
+            f(& $($m)? w.condition, true);
+        }
+        if let Some(p) = & $($m)? r.promotion {
+            f(& $($m)? p.may, true);
+            f(& $($m)? p.must, true);
+            f(& $($m)? p.revert_when, true);
+        }
+        for side in & $($m)? r.programs {
+            for progs in side {
+                for p in progs {
+                    if let Some(w) = & $($m)? p.when {
+                        f(w, true);
+                    }
+                }
+            }
+        }
+        for d in & $($m)? r.demotions {
+            f(& $($m)? d.when, true);
+        }
+        for s in (& $($m)? r.shooting).into_iter().flatten() {
+            f(& $($m)? s.range, false);
+            for e in (& $($m)? s.screen).into_iter().chain(& $($m)? s.target).chain(& $($m)? s.when) {
+                f(e, true);
+            }
+        }
+        if let Some(d) = & $($m)? r.drops
+            && let Some(e) = & $($m)? d.forbid
+        {
+            f(e, true);
+        }
+    }};
+}
+
+/// Every condition of the rule set, for the analyses.
+fn conditions(r: &Ruleset) -> Vec<&Expr> {
+    let mut exprs = Vec::new();
+    each_condition!(r, |e, _| exprs.push(e));
     exprs
 }
 
@@ -83,33 +115,29 @@ fn zobrist_keys(cells: usize, squares: usize) -> Vec<u64> {
         .collect()
 }
 
-/// Every condition's square-only parts become per-square tables.
+/// Every condition is folded for each type of its mover and victim, and
+/// its square-only parts become per-square tables.
 fn lower_conditions(r: &mut Ruleset) {
     let zone = r.promotion.as_ref().map(|p| p.zone.clone());
+    let types: Vec<dsl::TypeFacts> = (0..r.types.len())
+        .map(|t| dsl::TypeFacts {
+            origin: r.origin(t as u16),
+            promoted: r.types[t].promoted_from.is_some(),
+        })
+        .collect();
+    let geometry = r.geometry.clone();
     let board = dsl::Board {
-        geo: &r.geometry,
+        geo: &geometry,
         zone: zone.as_ref(),
+        types: &types,
     };
-    let mut conditions: Vec<&mut Expr> = Vec::new();
-    conditions.extend(r.restrictions.iter_mut().map(|x| &mut x.forbid));
-    conditions.push(&mut r.victory.loses_when);
-    conditions.extend(r.victory.wins.iter_mut().map(|w| &mut w.condition));
-    if let Some(p) = &mut r.promotion {
-        conditions.extend([&mut p.may, &mut p.must, &mut p.revert_when]);
-    }
-    for side in &mut r.programs {
-        for progs in side {
-            conditions.extend(progs.iter_mut().filter_map(|p| p.when.as_mut()));
-        }
-    }
-    conditions.extend(r.demotions.iter_mut().map(|d| &mut d.when));
-    for s in r.shooting.iter_mut().flatten() {
-        conditions.extend(s.screen.iter_mut().chain(&mut s.target).chain(&mut s.when));
-    }
-    if let Some(d) = &mut r.drops {
-        conditions.extend(d.forbid.as_mut());
-    }
-    for e in conditions {
-        dsl::lower(e, &board);
-    }
+    each_condition!(
+        r,
+        |e: &mut Expr, boolean| {
+            if boolean {
+                dsl::lower_condition(e, &board)
+            }
+        },
+        mut
+    );
 }

@@ -171,6 +171,10 @@ pub enum Expr {
     /// `rank(from) == 1`, ...), worked out when the rules are compiled for
     /// every square and colour (`dsl::lower`).
     SquareIn(SquareRef, Box<SquareTable>),
+    /// A condition folded, when the rules are compiled, for each type the
+    /// piece may have (`dsl::specialise`): judging it picks the folded
+    /// condition for the piece's type.
+    ByPiece(PieceRef, Box<super::specialise::PieceTable>),
 }
 
 /// A condition on one square, as a bit per colour and square.

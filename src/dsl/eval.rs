@@ -22,6 +22,12 @@ pub(crate) struct PieceFact {
 /// each place a condition is judged.
 pub(crate) trait Facts {
     fn piece(&self, r: PieceRef) -> Option<PieceFact>;
+    /// The piece's type alone (`piece(r).ty`), which conditions folded per
+    /// type (`Expr::ByPiece`) and `r is SET` ask on every judgment.
+    #[inline]
+    fn piece_type(&self, r: PieceRef) -> Option<u16> {
+        self.piece(r).map(|p| p.ty)
+    }
     fn square(&self, r: SquareRef) -> Option<Square>;
     fn captures(&self) -> i32;
     fn distance(&self, a: Square, b: Square) -> i32;
@@ -66,10 +72,15 @@ fn square_of(v: i32) -> Option<Square> {
 }
 
 /// Evaluates an expression; booleans are 0/1, a missing square is -1.
-/// Constants and square tables, the commonest conditions once lowered,
+/// A condition folded per type picks the one for its piece's type first;
+/// constants and square tables, the commonest conditions once lowered,
 /// are answered where the caller stands, without a call.
 #[inline]
 pub(crate) fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
+    let e = match e {
+        Expr::ByPiece(r, t) => t.pick(f.piece_type(*r)),
+        _ => e,
+    };
     match leaf(e, f) {
         Some(v) => v,
         None => node(e, f),
@@ -104,7 +115,7 @@ fn node<F: Facts>(e: &Expr, f: &F) -> i32 {
         Expr::Cmp(op, b) => i32::from(compare(*op, eval(&b.0, f), eval(&b.1, f))),
         Expr::Add(b) => eval(&b.0, f).saturating_add(eval(&b.1, f)),
         Expr::Sub(b) => eval(&b.0, f).saturating_sub(eval(&b.1, f)),
-        Expr::PieceIs(r, set) => i32::from(f.piece(*r).is_some_and(|p| set.contains(p.ty))),
+        Expr::PieceIs(r, set) => i32::from(f.piece_type(*r).is_some_and(|t| set.contains(t))),
         Expr::PieceWas(r, set) => i32::from(f.piece(*r).is_some_and(|p| set.contains(p.origin))),
         Expr::PieceSquare(r) => f
             .piece(*r)
@@ -145,6 +156,7 @@ fn node<F: Facts>(e: &Expr, f: &F) -> i32 {
             None => eval(&t.original, f),
         },
         Expr::StuckAt(x) => i32::from(square_of(eval(x, f)).is_some_and(|s| f.stuck_at(s))),
+        Expr::ByPiece(r, t) => eval(t.pick(f.piece_type(*r)), f),
     }
 }
 

@@ -97,7 +97,7 @@ pub(crate) fn reads_last_move(e: &Expr) -> bool {
 }
 
 /// Calls `f` with `e` and every expression inside it.
-fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+pub(super) fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
     f(e);
     match e {
         Expr::Not(x)
@@ -116,6 +116,7 @@ fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             visit(&b.0, f);
             visit(&b.1, f);
         }
+        Expr::ByPiece(_, t) => t.exprs.iter().for_each(|x| visit(x, f)),
         _ => {}
     }
 }

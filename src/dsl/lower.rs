@@ -2,7 +2,9 @@
 //! of a condition that reads only one square of the move (`in_zone(to)`,
 //! `rank(to) == ranks`, `not in_zone(from)`) becomes a table of one bit
 //! per colour and square (`Expr::SquareIn`), so judging it is one load.
-//! This runs once the geometry and the promotion zone are known.
+//! This runs once the geometry and the promotion zone are known, after a
+//! whole condition is folded for each type of its mover and victim
+//! (`dsl::specialise`).
 
 use super::{Expr, Facts, Metric, PieceFact, PieceRef, Protection, SquareRef, SquareTable, TypeSet, eval};
 use crate::board::{Colour, Geometry, Square};
@@ -12,11 +14,19 @@ pub(crate) struct Board<'a> {
     pub geo: &'a Geometry,
     /// The promotion zone, `zone[colour][square]`, if the variant has one.
     pub zone: Option<&'a [Vec<bool>; 2]>,
+    /// Every piece type, for conditions folded per type.
+    pub types: &'a [super::TypeFacts],
+}
+
+/// Lowers a whole condition: folds it for each type of the piece it is
+/// about, then turns the square-only parts of each result into tables.
+pub(crate) fn lower_condition(e: &mut Expr, board: &Board) {
+    super::specialise::specialise(e, board.types, &mut |x| lower(x, board));
 }
 
 /// Lowers a condition in a boolean position (a whole condition, or an
 /// operand of `and`, `or`, `not`, `if`).
-pub(crate) fn lower(e: &mut Expr, board: &Board) {
+fn lower(e: &mut Expr, board: &Board) {
     let mut only = None;
     if reads_one_square(e, &mut only)
         && let Some(r) = only

@@ -12,6 +12,8 @@
 //! - `check.rs`, `builtins.rs`: the type checker and the builtin functions;
 //! - `fold.rs`: constant folding and analyses of compiled conditions;
 //! - `lower.rs`: square-only parts of a condition as per-square tables;
+//! - `specialise.rs`: conditions folded for each type of the mover and
+//!   the victim;
 //! - `eval.rs`: evaluation over the `Facts` trait;
 //! - `typeset.rs`: the `TypeSet` bitset.
 
@@ -21,6 +23,7 @@ mod check;
 mod eval;
 mod fold;
 mod lower;
+mod specialise;
 mod syntax;
 mod typeset;
 
@@ -28,7 +31,8 @@ pub(crate) use ast::Place;
 pub use ast::{CmpOp, Expr, Metric, OptionValue, PieceRef, Protection, SquareRef, SquareTable};
 pub(crate) use eval::{Facts, PieceFact, eval};
 pub(crate) use fold::{killed_sets, mentioned_options, reads_last_move, victim_guard};
-pub(crate) use lower::{Board, lower};
+pub(crate) use lower::{Board, lower_condition};
+pub(crate) use specialise::TypeFacts;
 pub use typeset::TypeSet;
 
 use crate::diagnostics::Diagnostic;

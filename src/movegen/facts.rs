@@ -25,17 +25,26 @@ fn count(pos: &Position, colour: Colour, set: &TypeSet) -> i32 {
 }
 
 /// Is a piece of `set` belonging to `side` within `dist` of `sq` on the
-/// board `cell_at` describes?
+/// board `cell_at` describes? With `counted`, that board is the
+/// position's, or one made from it in the middle of a move (pieces
+/// removed, the mover moved): no piece stands on it that the position
+/// does not count, so a set the side has none of is answered without
+/// looking.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn near(
-    rules: &Ruleset,
+    pos: &Position,
     cell_at: impl Fn(Square) -> Cell,
+    counted: bool,
     side: Colour,
     sq: Square,
     dist: i32,
     metric: Metric,
     set: &TypeSet,
 ) -> bool {
-    let geo = &rules.geometry;
+    if counted && count(pos, side, set) == 0 {
+        return false;
+    }
+    let geo = &pos.rules.geometry;
     let (x0, y0) = geo.xy(sq);
     for y in (y0 - dist).max(0)..=(y0 + dist).min(geo.height as i32 - 1) {
         for x in (x0 - dist).max(0)..=(x0 + dist).min(geo.width as i32 - 1) {
@@ -141,6 +150,14 @@ impl Facts for PathFacts<'_, '_> {
     fn colour(&self) -> Option<Colour> {
         Some(self.w.colour)
     }
+    #[inline]
+    fn piece_type(&self, r: PieceRef) -> Option<u16> {
+        match r {
+            PieceRef::Mover => Some(cell_type(self.w.mover())),
+            PieceRef::Victim => self.victim_cell(self.victim).map(|(c, _)| cell_type(c)),
+            _ => self.piece(r).map(|p| p.ty),
+        }
+    }
     fn piece(&self, r: PieceRef) -> Option<PieceFact> {
         let rules = &*self.pos.rules;
         match r {
@@ -202,7 +219,11 @@ impl Facts for PathFacts<'_, '_> {
         // Judged on the board as the path leaves it: pieces this move
         // captured or shot are gone.
         let side = if enemy { self.w.colour.opposite() } else { self.w.colour };
-        near(&self.pos.rules, |s| self.w.cell_now(s), side, sq, dist, metric, set)
+        // A board changed for a protection question, or a piece about to
+        // be dropped, may show pieces the position does not count.
+        let w = self.w;
+        let counted = std::ptr::eq(w.cells, &self.pos.cells[..]) && w.cells[usize::from(w.from)] == w.mover();
+        near(self.pos, |s| w.cell_now(s), counted, side, sq, dist, metric, set)
     }
     fn captured_kind(&self, set: &TypeSet) -> bool {
         let hit = |c: &Cell| *c != 0 && set.contains(cell_type(*c));
@@ -272,8 +293,9 @@ impl Facts for SideFacts<'_> {
     fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
         let side = if enemy { self.side.opposite() } else { self.side };
         near(
-            &self.pos.rules,
+            self.pos,
             |s| self.pos.cells[usize::from(s)],
+            true,
             side,
             sq,
             dist,
@@ -304,6 +326,8 @@ impl Facts for SideFacts<'_> {
 /// place (`shooter`, with `target`).
 pub(crate) struct PointFacts<'a> {
     pub(crate) pos: &'a Position,
+    /// The position's board, or one made from it in the middle of a move
+    /// by removing pieces and moving the mover (`near` relies on it).
     pub(crate) cells: &'a [Cell],
     /// The piece the condition is about and where it stands.
     pub(crate) subject: (Cell, Square),
@@ -321,6 +345,14 @@ impl PointFacts<'_> {
 impl Facts for PointFacts<'_> {
     fn colour(&self) -> Option<Colour> {
         Some(self.side(false))
+    }
+    #[inline]
+    fn piece_type(&self, r: PieceRef) -> Option<u16> {
+        match r {
+            PieceRef::Mover => Some(cell_type(self.subject.0)),
+            PieceRef::Victim => self.other.map(|(c, _)| cell_type(c)),
+            _ => self.piece(r).map(|p| p.ty),
+        }
     }
     fn piece(&self, r: PieceRef) -> Option<PieceFact> {
         let rules = &*self.pos.rules;
@@ -373,8 +405,9 @@ impl Facts for PointFacts<'_> {
     }
     fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
         near(
-            &self.pos.rules,
+            self.pos,
             |s| self.cells[usize::from(s)],
+            true,
             self.side(enemy),
             sq,
             dist,
@@ -448,6 +481,13 @@ impl DropFacts<'_> {
 impl Facts for DropFacts<'_> {
     fn colour(&self) -> Option<Colour> {
         Some(self.colour)
+    }
+    #[inline]
+    fn piece_type(&self, r: PieceRef) -> Option<u16> {
+        match r {
+            PieceRef::Mover => Some(self.ty),
+            _ => self.piece(r).map(|p| p.ty),
+        }
     }
     fn piece(&self, r: PieceRef) -> Option<PieceFact> {
         match r {
