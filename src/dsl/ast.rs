@@ -175,6 +175,8 @@ pub enum Expr {
     /// piece may have (`dsl::specialise`): judging it picks the folded
     /// condition for the piece's type.
     ByPiece(PieceRef, Box<super::specialise::PieceTable>),
+    /// A boolean condition as a flat branching program (`dsl::flat`).
+    Flat(Box<super::flat::Flat>),
 }
 
 /// A condition on one square, as a bit per colour and square.

@@ -2,6 +2,7 @@
 //! move. The evaluator is generic over [`Facts`], so each caller gets a
 //! monomorphised, allocation-free walk.
 
+use super::flat::{Flat, Test, YES};
 use super::{CmpOp, Expr, PieceRef, SquareRef};
 use crate::board::{Colour, NO_SQUARE, Square};
 
@@ -81,10 +82,35 @@ pub(crate) fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
         Expr::ByPiece(r, t) => t.pick(f.piece_type(*r)),
         _ => e,
     };
+    if let Expr::Flat(p) = e {
+        return run(p, f);
+    }
     match leaf(e, f) {
         Some(v) => v,
         None => node(e, f),
     }
+}
+
+/// Judges a flat condition: one test after another, each choosing the
+/// next, until one leads to the end.
+#[inline(never)]
+fn run<F: Facts>(p: &Flat, f: &F) -> i32 {
+    let mut i = p.entry;
+    while let Some(op) = p.ops.get(usize::from(i)) {
+        let holds = match &op.test {
+            Test::Table(r, t) => match f.colour() {
+                Some(c) => f.square(*r).map_or(t.none, |s| t.get(c, s)),
+                None => eval(&t.original, f) != 0,
+            },
+            Test::Captures(cmp, k) => compare(*cmp, f.captures(), *k),
+            Test::PieceIs(r, set) => f.piece_type(*r).is_some_and(|t| set.contains(t)),
+            Test::CapturedKind(set) => f.captured_kind(set),
+            Test::Killed { enemy, set } => f.killed(*enemy, set),
+            Test::Other(e) => eval(e, f) != 0,
+        };
+        i = if holds { op.yes } else { op.no };
+    }
+    i32::from(i == YES)
 }
 
 #[inline(always)]
@@ -157,6 +183,7 @@ fn node<F: Facts>(e: &Expr, f: &F) -> i32 {
         },
         Expr::StuckAt(x) => i32::from(square_of(eval(x, f)).is_some_and(|s| f.stuck_at(s))),
         Expr::ByPiece(r, t) => eval(t.pick(f.piece_type(*r)), f),
+        Expr::Flat(p) => run(p, f),
     }
 }
 

@@ -19,9 +19,13 @@ pub(crate) struct Board<'a> {
 }
 
 /// Lowers a whole condition: folds it for each type of the piece it is
-/// about, then turns the square-only parts of each result into tables.
+/// about, turns the square-only parts of each result into tables, and
+/// flattens what is left into a branching program.
 pub(crate) fn lower_condition(e: &mut Expr, board: &Board) {
-    super::specialise::specialise(e, board.types, &mut |x| lower(x, board));
+    super::specialise::specialise(e, board.types, &mut |x| {
+        lower(x, board);
+        super::flat::flatten(x);
+    });
 }
 
 /// Lowers a condition in a boolean position (a whole condition, or an

@@ -14,6 +14,7 @@
 //! - `lower.rs`: square-only parts of a condition as per-square tables;
 //! - `specialise.rs`: conditions folded for each type of the mover and
 //!   the victim;
+//! - `flat.rs`: boolean conditions as flat branching programs;
 //! - `eval.rs`: evaluation over the `Facts` trait;
 //! - `typeset.rs`: the `TypeSet` bitset.
 
@@ -21,6 +22,7 @@ mod ast;
 mod builtins;
 mod check;
 mod eval;
+mod flat;
 mod fold;
 mod lower;
 mod specialise;
