@@ -1,14 +1,15 @@
 //! The effect parts of a walk, only in variants that have them: shots
 //! after a landing (`shots_then`, `shot_targets`), death in a killing aura
-//! (`dies_at`), demotion on a landing (`demoted_at`). These build a scratch
-//! board of the move so far (`board_now`).
+//! (`dies_at`), demotion on a landing (`demoted_at`). Their conditions
+//! read the board of the move so far through the walker (`cell_now`).
 
-use super::{PointFacts, Walker};
+use super::{BoardView, PointFacts, Walker};
 use crate::board::NO_SQUARE;
 use crate::board::Square;
+use crate::dsl::TypeSet;
 use crate::dsl::eval;
 use crate::moves::MAX_SHOTS;
-use crate::position::{Cell, cell_colour, cell_type};
+use crate::position::{Cell, Position, cell_colour, cell_type};
 use crate::ruleset::{Over, Program};
 
 impl Walker<'_> {
@@ -123,11 +124,10 @@ impl Walker<'_> {
         let (Some(s), Some(pos)) = (rules.shooting[kind].as_ref(), self.pos) else {
             return 0;
         };
-        let board = self.board_now();
         let me = (self.mover(), sq);
         let facts = PointFacts {
             pos,
-            cells: &board,
+            cells: BoardView::Walk(self),
             subject: me,
             other: None,
         };
@@ -144,13 +144,13 @@ impl Walker<'_> {
                 let Some(t) = geo.square(x0 + dx * d, y0 + dy * d) else {
                     break;
                 };
-                let c = board[usize::from(t)];
+                let c = self.cell_now(t);
                 if c == 0 {
                     continue;
                 }
                 let about = PointFacts {
                     pos,
-                    cells: &board,
+                    cells: BoardView::Walk(self),
                     subject: me,
                     other: Some((c, t)),
                 };
@@ -234,10 +234,9 @@ impl Walker<'_> {
         if !rules.demotions.iter().any(|d| d.kinds.contains(me)) {
             return false;
         }
-        let board = self.board_now();
         let facts = PointFacts {
             pos,
-            cells: &board,
+            cells: BoardView::Walk(self),
             subject: (self.mover(), sq),
             other: None,
         };
@@ -246,6 +245,14 @@ impl Walker<'_> {
             .iter()
             .any(|d| d.kinds.contains(me) && eval(&d.when, &facts) != 0)
     }
+}
+
+/// Does a piece of `set`, of either side, stand on the board? Effects
+/// whose sources are absent (a net or a lamp not yet promoted to) are
+/// skipped without scanning the board.
+pub(crate) fn on_board(pos: &Position, set: &TypeSet) -> bool {
+    set.iter()
+        .any(|t| pos.counts.iter().any(|c| c.get(usize::from(t)).is_some_and(|&n| n > 0)))
 }
 
 /// What follows a round of shots.

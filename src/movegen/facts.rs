@@ -67,18 +67,38 @@ pub(crate) fn near(
     false
 }
 
-/// Does a piece of `set` belonging to `side` stand on the file of `sq`?
-fn on_file(rules: &Ruleset, cells: &[Cell], side: Colour, sq: Square, set: &TypeSet) -> i32 {
+/// How many pieces of `set` belonging to `side` stand on the file of
+/// `sq`, on the board `cell_at` describes?
+fn on_file(rules: &Ruleset, cell_at: impl Fn(Square) -> Cell, side: Colour, sq: Square, set: &TypeSet) -> i32 {
     let geo = &rules.geometry;
     let (x, _) = geo.xy(sq);
     (0..geo.height as i32)
         .filter(|&y| {
             geo.square(x, y).is_some_and(|s| {
-                let c = cells[usize::from(s)];
+                let c = cell_at(s);
                 c != 0 && cell_colour(c) == side && set.contains(cell_type(c))
             })
         })
         .count() as i32
+}
+
+/// The board a piece's conditions are judged on: the position's (or
+/// another whole board), or the one a walk has reached in the middle of a
+/// move, read through the walker without copying it.
+#[derive(Clone, Copy)]
+pub(crate) enum BoardView<'a> {
+    Cells(&'a [Cell]),
+    Walk(&'a Walker<'a>),
+}
+
+impl BoardView<'_> {
+    #[inline]
+    pub(crate) fn at(&self, sq: Square) -> Cell {
+        match self {
+            BoardView::Cells(cells) => cells[usize::from(sq)],
+            BoardView::Walk(w) => w.cell_now(sq),
+        }
+    }
 }
 
 fn last_mover(pos: &Position) -> Option<PieceFact> {
@@ -230,7 +250,7 @@ impl Facts for PathFacts<'_, '_> {
         self.w.victims[..self.w.len].iter().any(hit) || self.w.shot_victims[..self.w.n_shots].iter().any(hit)
     }
     fn own_count_on_file(&self, sq: Square, set: &TypeSet) -> i32 {
-        on_file(&self.pos.rules, &self.w.board_now(), self.w.colour, sq, set)
+        on_file(&self.pos.rules, |s| self.w.cell_now(s), self.w.colour, sq, set)
     }
     fn stuck_at(&self, sq: Square) -> bool {
         self.pos.rules.stuck(self.w.colour, cell_type(self.w.mover()), sq)
@@ -328,7 +348,7 @@ pub(crate) struct PointFacts<'a> {
     pub(crate) pos: &'a Position,
     /// The position's board, or one made from it in the middle of a move
     /// by removing pieces and moving the mover (`near` relies on it).
-    pub(crate) cells: &'a [Cell],
+    pub(crate) cells: BoardView<'a>,
     /// The piece the condition is about and where it stands.
     pub(crate) subject: (Cell, Square),
     /// The other piece (a shot's target), if any.
@@ -406,7 +426,7 @@ impl Facts for PointFacts<'_> {
     fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
         near(
             self.pos,
-            |s| self.cells[usize::from(s)],
+            |s| self.cells.at(s),
             true,
             self.side(enemy),
             sq,
@@ -416,7 +436,7 @@ impl Facts for PointFacts<'_> {
         )
     }
     fn own_count_on_file(&self, sq: Square, set: &TypeSet) -> i32 {
-        on_file(&self.pos.rules, self.cells, self.side(false), sq, set)
+        on_file(&self.pos.rules, |s| self.cells.at(s), self.side(false), sq, set)
     }
     fn captured_kind(&self, _: &TypeSet) -> bool {
         false
@@ -541,7 +561,13 @@ impl Facts for DropFacts<'_> {
         false
     }
     fn own_count_on_file(&self, sq: Square, set: &TypeSet) -> i32 {
-        on_file(&self.pos.rules, &self.pos.cells, self.colour, sq, set)
+        on_file(
+            &self.pos.rules,
+            |s| self.pos.cells[usize::from(s)],
+            self.colour,
+            sq,
+            set,
+        )
     }
     fn stuck_at(&self, sq: Square) -> bool {
         self.pos.rules.stuck(self.colour, self.ty, sq)

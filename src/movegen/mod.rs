@@ -17,7 +17,8 @@ mod walker;
 pub use crate::moves::{MAX_LEGS, MAX_SHOTS, Move, Promotion};
 pub(crate) use check::{attacked, attacked_at};
 pub use check::{attacked_among, in_check};
-pub(crate) use facts::{DropFacts, PathFacts, PointFacts, SideFacts, ignoring_drop_mates};
+pub(crate) use effects::on_board;
+pub(crate) use facts::{BoardView, DropFacts, PathFacts, PointFacts, SideFacts, ignoring_drop_mates};
 pub use paths::chain_candidates;
 pub(crate) use walker::{Walker, walk_piece_at};
 
@@ -79,7 +80,7 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     }
     let rules = &*pos.rules;
     let side = pos.side;
-    let frozen = if rules.freezes.is_empty() {
+    let frozen = if rules.freezes.iter().all(|z| !effects::on_board(pos, &z.source)) {
         Vec::new()
     } else {
         frozen(pos)

@@ -5,7 +5,7 @@
 
 use crate::board::{Colour, Square};
 use crate::dsl::eval;
-use crate::movegen::PointFacts;
+use crate::movegen::{BoardView, PointFacts, on_board};
 use crate::moves::{Move, Promotion};
 use crate::position::{Cell, Position, cell, cell_colour, cell_type, placed_cell, promoted};
 use crate::ruleset::Meeting;
@@ -161,7 +161,7 @@ impl Position {
     /// Applies every compulsory demotion until none applies.
     fn demote_all(&mut self) {
         let rules = self.rules.clone();
-        if rules.demotions.is_empty() {
+        if rules.demotions.iter().all(|d| !on_board(self, &d.kinds)) {
             return;
         }
         loop {
@@ -178,7 +178,7 @@ impl Position {
                 }
                 let facts = PointFacts {
                     pos: self,
-                    cells: &self.cells,
+                    cells: BoardView::Cells(&self.cells),
                     subject: (c, sq),
                     other: None,
                 };
