@@ -43,6 +43,12 @@ fn lower(e: &mut Expr, board: &Board) {
         Expr::Not(x) => lower(x, board),
         Expr::And(items) | Expr::Or(items) => {
             items.iter_mut().for_each(|x| lower(x, board));
+            if matches!(e, Expr::Or(_)) {
+                merge_sets(e);
+            }
+            let (Expr::And(items) | Expr::Or(items)) = e else {
+                return;
+            };
             // Conditions have no side effects, so `and`/`or` may ask the
             // cheap questions first and stop before the dear ones.
             items.sort_by_key(cost);
@@ -54,6 +60,42 @@ fn lower(e: &mut Expr, board: &Board) {
         }
         _ => {}
     }
+}
+
+/// In an `or`, `captured(A) or captured(B)` is `captured(A + B)` and
+/// `mover is A or mover is B` is `mover is A + B`: one test instead of
+/// several. One pass, whatever the number of operands.
+fn merge_sets(e: &mut Expr) {
+    let Expr::Or(items) = e else { return };
+    let mut out: Vec<Expr> = Vec::with_capacity(items.len());
+    // Where the first `captured` and the first `r is` of each piece went.
+    let mut captured: Option<usize> = None;
+    let mut is: Vec<(PieceRef, usize)> = Vec::new();
+    for x in std::mem::take(items) {
+        let into = match &x {
+            Expr::CapturedKind(_) => captured,
+            Expr::PieceIs(r, _) => is.iter().find(|(p, _)| p == r).map(|&(_, i)| i),
+            _ => None,
+        };
+        match (into.and_then(|i| out.get_mut(i)), x) {
+            (Some(Expr::CapturedKind(a)), Expr::CapturedKind(b)) | (Some(Expr::PieceIs(_, a)), Expr::PieceIs(_, b)) => {
+                a.union_with(&b)
+            }
+            (_, x) => {
+                match &x {
+                    Expr::CapturedKind(_) => captured = Some(out.len()),
+                    Expr::PieceIs(r, _) => is.push((*r, out.len())),
+                    _ => {}
+                }
+                out.push(x);
+            }
+        }
+    }
+    *e = if out.len() == 1 {
+        out.pop().unwrap_or(Expr::Const(0))
+    } else {
+        Expr::Or(out)
+    };
 }
 
 /// A rough price of judging an expression: table loads, then facts of the
