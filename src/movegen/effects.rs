@@ -137,13 +137,31 @@ impl Walker<'_> {
         let range = eval(&s.range, &facts).clamp(0, 64);
         let geo = &rules.geometry;
         let (x0, y0) = geo.xy(sq);
+        let (width, height) = (geo.width as i32, geo.height as i32);
+        // Squares from `at` to the edge of the board going `d` along an
+        // axis `size` long.
+        let room = |d: i32, at: i32, size: i32| match d {
+            1 => size - 1 - at,
+            -1 => at,
+            _ => range,
+        };
+        let last = if self.len > 0 {
+            self.path[self.len - 1]
+        } else {
+            NO_SQUARE
+        };
         let mut n = 0;
         for (dx, dy) in [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)] {
+            let reach = range.min(room(dx, x0, width)).min(room(dy, y0, height));
+            let step = dy * width + dx;
             let mut passed = 0;
-            for d in 1..=range {
-                let Some(t) = geo.square(x0 + dx * d, y0 + dy * d) else {
-                    break;
-                };
+            for d in 1..=reach {
+                let t = (i32::from(sq) + step * d) as Square;
+                // Only the last landing gains a piece during a move: an
+                // empty square elsewhere is empty now.
+                if t != last && self.cells[usize::from(t)] == 0 {
+                    continue;
+                }
                 let c = self.cell_now(t);
                 if c == 0 {
                     continue;
