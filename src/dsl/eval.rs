@@ -76,7 +76,7 @@ fn square_of(v: i32) -> Option<Square> {
 /// A condition folded per type picks the one for its piece's type first;
 /// constants and square tables, the commonest conditions once lowered,
 /// are answered where the caller stands, without a call.
-#[inline]
+#[inline(always)]
 pub(crate) fn eval<F: Facts>(e: &Expr, f: &F) -> i32 {
     let e = match e {
         Expr::ByPiece(r, t) => t.pick(f.piece_type(*r)),
