@@ -177,6 +177,9 @@ pub enum Expr {
     ByPiece(PieceRef, Box<super::specialise::PieceTable>),
     /// A boolean condition as a flat branching program (`dsl::flat`).
     Flat(Box<super::flat::Flat>),
+    /// Square tables on `from` and on `to` joined by `and` (or `or`),
+    /// worked out for every pair of squares (`dsl::lower`).
+    SquarePair(Box<PairTable>),
 }
 
 /// A condition on one square, as a bit per colour and square.
@@ -195,6 +198,27 @@ impl SquareTable {
     #[inline]
     pub(crate) fn get(&self, colour: Colour, sq: Square) -> bool {
         let i = colour.index() * self.squares + usize::from(sq);
+        self.bits.get(i >> 6).is_some_and(|w| w >> (i & 63) & 1 == 1)
+    }
+}
+
+/// A condition on the two squares of a move, as a bit per colour, origin
+/// and destination.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairTable {
+    pub(crate) squares: usize,
+    pub(crate) bits: Box<[u64]>,
+    /// The tables it joins (each `Expr::SquareIn`), for facts without a
+    /// colour or without one of the squares.
+    pub(crate) parts: Box<[Expr]>,
+    /// `and` (true) or `or` (false) of the parts.
+    pub(crate) all: bool,
+}
+
+impl PairTable {
+    #[inline]
+    pub(crate) fn get(&self, colour: Colour, from: Square, to: Square) -> bool {
+        let i = (colour.index() * self.squares + usize::from(from)) * self.squares + usize::from(to);
         self.bits.get(i >> 6).is_some_and(|w| w >> (i & 63) & 1 == 1)
     }
 }

@@ -3,7 +3,7 @@
 //! monomorphised, allocation-free walk.
 
 use super::flat::{Flat, Test, YES};
-use super::{CmpOp, Expr, PieceRef, SquareRef};
+use super::{CmpOp, Expr, PairTable, PieceRef, SquareRef};
 use crate::board::{Colour, NO_SQUARE, Square};
 
 /// What a condition knows about one piece.
@@ -102,6 +102,7 @@ fn run<F: Facts>(p: &Flat, f: &F) -> i32 {
                 Some(c) => f.square(*r).map_or(t.none, |s| t.get(c, s)),
                 None => eval(&t.original, f) != 0,
             },
+            Test::Pair(t) => pair(t, f),
             Test::Captures(cmp, k) => compare(*cmp, f.captures(), *k),
             Test::PieceIs(r, set) => f.piece_type(*r).is_some_and(|t| set.contains(t)),
             Test::CapturedKind(set) => f.captured_kind(set),
@@ -111,6 +112,17 @@ fn run<F: Facts>(p: &Flat, f: &F) -> i32 {
         i = if holds { op.yes } else { op.no };
     }
     i32::from(i == YES)
+}
+
+/// A condition on both squares of the move: one load, or its parts
+/// judged one by one when the facts lack a colour or a square.
+#[inline]
+fn pair<F: Facts>(t: &PairTable, f: &F) -> bool {
+    match (f.colour(), f.square(SquareRef::From), f.square(SquareRef::To)) {
+        (Some(c), Some(from), Some(to)) => t.get(c, from, to),
+        _ if t.all => t.parts.iter().all(|x| eval(x, f) != 0),
+        _ => t.parts.iter().any(|x| eval(x, f) != 0),
+    }
 }
 
 #[inline(always)]
@@ -184,6 +196,7 @@ fn node<F: Facts>(e: &Expr, f: &F) -> i32 {
         Expr::StuckAt(x) => i32::from(square_of(eval(x, f)).is_some_and(|s| f.stuck_at(s))),
         Expr::ByPiece(r, t) => eval(t.pick(f.piece_type(*r)), f),
         Expr::Flat(p) => run(p, f),
+        Expr::SquarePair(t) => i32::from(pair(t, f)),
     }
 }
 

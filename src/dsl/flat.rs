@@ -5,7 +5,7 @@
 //! simple tests (a square-table load, `captures > n`, `mover is SET`)
 //! instead of a recursive walk with a call per node.
 
-use super::{CmpOp, Expr, PieceRef, SquareRef, SquareTable, TypeSet};
+use super::{CmpOp, Expr, PairTable, PieceRef, SquareRef, SquareTable, TypeSet};
 
 /// Where a test sends the judgment: another test (its index), or the end.
 pub(crate) const YES: u16 = u16::MAX;
@@ -32,6 +32,7 @@ pub(crate) struct Op {
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Test {
     Table(SquareRef, Box<SquareTable>),
+    Pair(Box<PairTable>),
     Captures(CmpOp, i32),
     PieceIs(PieceRef, TypeSet),
     CapturedKind(TypeSet),
@@ -94,6 +95,7 @@ fn emit(e: &Expr, yes: u16, no: u16, ops: &mut Vec<Op>) -> Option<u16> {
         _ => {
             let test = match e {
                 Expr::SquareIn(r, t) => Test::Table(*r, t.clone()),
+                Expr::SquarePair(t) => Test::Pair(t.clone()),
                 Expr::Cmp(op, b) => match &**b {
                     (Expr::Captures, Expr::Const(k)) => Test::Captures(*op, *k),
                     _ => Test::Other(e.clone()),

@@ -117,8 +117,10 @@ pub(super) fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             visit(&b.1, f);
         }
         Expr::ByPiece(_, t) => t.exprs.iter().for_each(|x| visit(x, f)),
+        Expr::SquarePair(t) => t.parts.iter().for_each(|x| visit(x, f)),
         Expr::Flat(p) => p.ops.iter().for_each(|op| match &op.test {
             super::flat::Test::Table(_, t) => visit(&t.original, f),
+            super::flat::Test::Pair(t) => t.parts.iter().for_each(|x| visit(x, f)),
             super::flat::Test::Other(x) => visit(x, f),
             _ => {}
         }),

@@ -6,7 +6,7 @@
 //! whole condition is folded for each type of its mover and victim
 //! (`dsl::specialise`).
 
-use super::{Expr, Facts, Metric, PieceFact, PieceRef, Protection, SquareRef, SquareTable, TypeSet, eval};
+use super::{Expr, Facts, Metric, PairTable, PieceFact, PieceRef, Protection, SquareRef, SquareTable, TypeSet, eval};
 use crate::board::{Colour, Geometry, Square};
 
 /// What square tables are computed from.
@@ -46,6 +46,7 @@ fn lower(e: &mut Expr, board: &Board) {
             if matches!(e, Expr::Or(_)) {
                 merge_sets(e);
             }
+            pair_squares(e, board);
             let (Expr::And(items) | Expr::Or(items)) = e else {
                 return;
             };
@@ -98,11 +99,72 @@ fn merge_sets(e: &mut Expr) {
     };
 }
 
+/// Boards up to this many squares get tables over both squares of a move
+/// (2 x 400 x 400 bits = 40 kB each).
+const MAX_PAIR_SQUARES: usize = 400;
+
+/// The operands of an `and` (or an `or`) that are square tables, when
+/// some read `from` and others `to` (`not in_zone(from) and in_zone(to)`),
+/// become one table over both squares: one load instead of several.
+fn pair_squares(e: &mut Expr, board: &Board) {
+    let squares = board.geo.len();
+    let (all, items) = match e {
+        Expr::And(items) => (true, items),
+        Expr::Or(items) => (false, items),
+        _ => return,
+    };
+    let reads = |r: SquareRef| items.iter().any(|x| matches!(x, Expr::SquareIn(q, _) if *q == r));
+    if squares > MAX_PAIR_SQUARES || !reads(SquareRef::From) || !reads(SquareRef::To) {
+        return;
+    }
+    let (parts, mut rest): (Vec<Expr>, Vec<Expr>) = std::mem::take(items)
+        .into_iter()
+        .partition(|x| matches!(x, Expr::SquareIn(..)));
+    // The parts on each square joined first, then every pair.
+    let side = |colour: Colour, r: SquareRef| -> Vec<bool> {
+        (0..squares as Square)
+            .map(|sq| {
+                let mut on = parts.iter().filter_map(|x| match x {
+                    Expr::SquareIn(q, t) if *q == r => Some(t.get(colour, sq)),
+                    _ => None,
+                });
+                if all { on.all(|b| b) } else { on.any(|b| b) }
+            })
+            .collect()
+    };
+    let mut bits = vec![0u64; (2 * squares * squares).div_ceil(64)];
+    for colour in Colour::BOTH {
+        let (on_from, on_to) = (side(colour, SquareRef::From), side(colour, SquareRef::To));
+        for (from, &f) in on_from.iter().enumerate() {
+            let row = (colour.index() * squares + from) * squares;
+            for (to, &t) in on_to.iter().enumerate() {
+                if if all { f && t } else { f || t } {
+                    let i = row + to;
+                    bits[i >> 6] |= 1 << (i & 63);
+                }
+            }
+        }
+    }
+    rest.push(Expr::SquarePair(Box::new(PairTable {
+        squares,
+        bits: bits.into_boxed_slice(),
+        parts: parts.into_boxed_slice(),
+        all,
+    })));
+    *e = if rest.len() == 1 {
+        rest.pop().unwrap_or(Expr::Const(0))
+    } else if all {
+        Expr::And(rest)
+    } else {
+        Expr::Or(rest)
+    };
+}
+
 /// A rough price of judging an expression: table loads, then facts of the
 /// move, then whole-board questions, then those that copy the board.
 fn cost(e: &Expr) -> u32 {
     match e {
-        Expr::Const(_) | Expr::SquareIn(..) => 0,
+        Expr::Const(_) | Expr::SquareIn(..) | Expr::SquarePair(_) => 0,
         Expr::Square(_)
         | Expr::Captures
         | Expr::PieceIs(..)

@@ -30,7 +30,7 @@ mod syntax;
 mod typeset;
 
 pub(crate) use ast::Place;
-pub use ast::{CmpOp, Expr, Metric, OptionValue, PieceRef, Protection, SquareRef, SquareTable};
+pub use ast::{CmpOp, Expr, Metric, OptionValue, PairTable, PieceRef, Protection, SquareRef, SquareTable};
 pub(crate) use eval::{Facts, PieceFact, eval};
 pub(crate) use fold::{killed_sets, mentioned_options, reads_last_move, victim_guard};
 pub(crate) use lower::{Board, lower_condition};
