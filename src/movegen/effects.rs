@@ -214,6 +214,10 @@ impl Walker<'_> {
     /// Does the mover die on landing at `sq` (a killing aura)? With
     /// `intermediate`, only auras that count intermediate landings.
     pub(super) fn dies_at(&self, sq: Square, intermediate: bool) -> bool {
+        // No source on the board (Ko's flames are promoted engineers).
+        if self.aura_sources.is_some_and(|s| s.is_empty()) {
+            return false;
+        }
         let rules = self.rules;
         let geo = &rules.geometry;
         let (x0, y0) = geo.xy(sq);
