@@ -42,18 +42,22 @@ fn world() -> World {
     }
 }
 
+impl World {
+    fn scope(&self, place: Place, files: i32, ranks: i32) -> Scope<'_> {
+        Scope {
+            place,
+            kinds: &self.kinds,
+            origins: &self.origins,
+            all_types: &self.all,
+            options: &self.options,
+            files,
+            ranks,
+        }
+    }
+}
+
 fn check(text: &str, place: Place) -> Result<Expr, Vec<Diagnostic>> {
-    let w = world();
-    let scope = Scope {
-        place,
-        kinds: &w.kinds,
-        origins: &w.origins,
-        all_types: &w.all,
-        options: &w.options,
-        files: 12,
-        ranks: 12,
-    };
-    compile(text, 0, &scope)
+    compile(text, 0, &world().scope(place, 12, 12))
 }
 
 #[test]
@@ -320,16 +324,7 @@ fn lowered_conditions_answer_as_written() {
     let squares = geo.len() as Square;
     let mut judged = 0;
     for (place, text) in texts {
-        let scope = Scope {
-            place,
-            kinds: &w.kinds,
-            origins: &w.origins,
-            all_types: &w.all,
-            options: &w.options,
-            files: 3,
-            ranks: 4,
-        };
-        let written = compile(text, 0, &scope).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let written = compile(text, 0, &w.scope(place, 3, 4)).unwrap_or_else(|e| panic!("{text}: {e:?}"));
         let mut lowered = written.clone();
         lower_condition(&mut lowered, &board);
         assert_ne!(lowered, written, "{text}: nothing was lowered");
