@@ -3,12 +3,10 @@
 //! variant is named). Each test builds a small position and checks the
 //! legal moves and the result of playing one.
 
-use gunbai::compile::{OptionOverride, compile};
-use gunbai::diagnostics::Source;
-use gunbai::movegen::legal_moves;
-use gunbai::notation::{move_text, parse_move};
+mod common;
+
+use common::{code_at, moves_from, play};
 use gunbai::position::Position;
-use std::sync::Arc;
 
 const VARIANT: &str = r#"
 [variant]
@@ -168,71 +166,10 @@ no_moves = "loss"
 both_lose = "mover_loses"
 "#;
 
-fn rules(options: &[&str]) -> Arc<gunbai::ruleset::Ruleset> {
-    let o: Vec<OptionOverride> = options.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
-    Arc::new(
-        compile(&Source::new("effects.toml", VARIANT), &o)
-            .unwrap_or_else(|r| panic!("{r}"))
-            .ruleset,
-    )
-}
-
 /// A position from a list like "K a1, k g7, A d4, s d6" (Black to move).
 fn position(options: &[&str], pieces: &str) -> Position {
-    let r = rules(options);
-    let mut grid = vec![vec![String::new(); 7]; 7];
-    for item in pieces.split(',').map(str::trim) {
-        let (code, sq) = item.split_once(' ').expect("CODE square");
-        let s = r.geometry.parse_square(sq).expect("square");
-        let (x, y) = r.geometry.xy(s);
-        grid[y as usize][x as usize] = code.to_string();
-    }
-    let ranks: Vec<String> = (0..7)
-        .rev()
-        .map(|y| {
-            (0..7)
-                .map(|x| {
-                    if grid[y][x].is_empty() {
-                        "1".to_string()
-                    } else {
-                        grid[y][x].clone()
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-        .collect();
-    Position::from_text(r, &format!("{} b", ranks.join("/"))).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn moves_from(pos: &Position, sq: &str) -> Vec<String> {
-    let from = pos.rules().geometry.parse_square(sq).expect("square");
-    let mut v = Vec::new();
-    legal_moves(pos, &mut v);
-    let mut t: Vec<String> = v
-        .iter()
-        .filter(|m| m.from() == from)
-        .map(|m| move_text(pos, m))
-        .collect();
-    t.sort();
-    t
-}
-
-fn play(pos: &mut Position, text: &str) {
-    let m = parse_move(pos, text).unwrap_or_else(|e| panic!("{e}"));
-    pos.play_unchecked(&m);
-}
-
-fn at(pos: &Position, sq: &str) -> Option<String> {
-    let s = pos.rules().geometry.parse_square(sq).expect("square");
-    pos.piece_at(s).map(|(c, t)| {
-        let code = pos.rules().types[usize::from(t)].code.clone();
-        if c == gunbai::board::Colour::Black {
-            code
-        } else {
-            code.to_lowercase()
-        }
-    })
+    let text = format!("{} b", common::board_text(7, pieces));
+    Position::from_text(common::compile_text("effects.toml", VARIANT, options), &text).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -258,8 +195,12 @@ fn a_shooter_shoots_after_moving_along_a_clear_line() {
 fn shooting_kills_without_moving_and_counts_as_a_kill() {
     let mut pos = position(&[], "K a1, k f6, A d2, w e5");
     play(&mut pos, "d2-e3*e5");
-    assert_eq!(at(&pos, "e5"), None, "the wall was shot");
-    assert_eq!(at(&pos, "e3").as_deref(), Some("A"), "the archer stays where it moved");
+    assert_eq!(code_at(&pos, "e5"), None, "the wall was shot");
+    assert_eq!(
+        code_at(&pos, "e3").as_deref(),
+        Some("A"),
+        "the archer stays where it moved"
+    );
     let mut pos = position(&[], "K a1, k e6, A d2");
     play(&mut pos, "d2-e3*e6");
     let o = pos.outcome().expect("the king was shot");
@@ -305,8 +246,12 @@ fn a_two_leg_shooter_may_shoot_after_each_leg() {
 fn landing_next_to_a_flame_kills_the_mover() {
     let mut pos = position(&[], "K a1, k g7, S c2, f e3");
     play(&mut pos, "c2-d2");
-    assert_eq!(at(&pos, "d2"), None, "the shield burnt on d2 (next to the flame on e3)");
-    assert_eq!(at(&pos, "e3").as_deref(), Some("f"), "the flame stays");
+    assert_eq!(
+        code_at(&pos, "d2"),
+        None,
+        "the shield burnt on d2 (next to the flame on e3)"
+    );
+    assert_eq!(code_at(&pos, "e3").as_deref(), Some("f"), "the flame stays");
 }
 
 #[test]
@@ -327,14 +272,14 @@ fn an_intermediate_landing_next_to_a_flame_ends_the_move() {
 fn an_arriving_flame_burns_its_neighbours_and_dies_next_to_another_flame() {
     let mut pos = position(&[], "K a1, k g7, F c3, s d5, s b5, f e5");
     play(&mut pos, "c3-c4");
-    assert_eq!(at(&pos, "d5"), None);
-    assert_eq!(at(&pos, "b5"), None);
-    assert_eq!(at(&pos, "c4").as_deref(), Some("F"));
+    assert_eq!(code_at(&pos, "d5"), None);
+    assert_eq!(code_at(&pos, "b5"), None);
+    assert_eq!(code_at(&pos, "c4").as_deref(), Some("F"));
     let mut pos = position(&[], "K a1, k g7, F c3, s c5, f d5");
     play(&mut pos, "c3-c4");
-    assert_eq!(at(&pos, "c5"), None, "burns the others first");
-    assert_eq!(at(&pos, "c4"), None, "then dies: the moving flame");
-    assert_eq!(at(&pos, "d5").as_deref(), Some("f"), "the standing flame survives");
+    assert_eq!(code_at(&pos, "c5"), None, "burns the others first");
+    assert_eq!(code_at(&pos, "c4"), None, "then dies: the moving flame");
+    assert_eq!(code_at(&pos, "d5").as_deref(), Some("f"), "the standing flame survives");
 }
 
 #[test]
@@ -342,23 +287,23 @@ fn an_enemies_only_aura_spares_its_own_side() {
     // By default a flame burns its own side too.
     let mut pos = position(&[], "K a1, k g7, S c2, F e3");
     play(&mut pos, "c2-d2");
-    assert_eq!(at(&pos, "d2"), None, "burnt by its own flame");
+    assert_eq!(code_at(&pos, "d2"), None, "burnt by its own flame");
     // Harming enemies only: an own piece may stand next to it...
     let mut pos = position(&["burn_enemies_only=true"], "K a1, k g7, S c2, F e3");
     play(&mut pos, "c2-d2");
-    assert_eq!(at(&pos, "d2").as_deref(), Some("S"), "its own flame spares it");
+    assert_eq!(code_at(&pos, "d2").as_deref(), Some("S"), "its own flame spares it");
     // ...an enemy landing next to it still dies (passive burning)...
     let mut pos = position(&["burn_enemies_only=true"], "K a1, k g7, S c2, f e3");
     play(&mut pos, "c2-d2");
-    assert_eq!(at(&pos, "d2"), None, "an enemy flame burns it");
+    assert_eq!(code_at(&pos, "d2"), None, "an enemy flame burns it");
     // ...and an arriving flame burns only enemies, and dies only next to an
     // enemy flame.
     let mut pos = position(&["burn_enemies_only=true"], "K a1, k g7, F c3, S d5, s b5, F b4");
     play(&mut pos, "c3-c4");
-    assert_eq!(at(&pos, "d5").as_deref(), Some("S"), "own neighbour spared");
-    assert_eq!(at(&pos, "b5"), None, "enemy neighbour burnt");
+    assert_eq!(code_at(&pos, "d5").as_deref(), Some("S"), "own neighbour spared");
+    assert_eq!(code_at(&pos, "b5"), None, "enemy neighbour burnt");
     assert_eq!(
-        at(&pos, "c4").as_deref(),
+        code_at(&pos, "c4").as_deref(),
         Some("F"),
         "an own flame nearby does not kill it"
     );
@@ -386,7 +331,7 @@ fn demotion_near_an_enemy_lamp_and_no_promotion_there() {
     let mut pos = position(&[], "K a1, k g7, +V c4, l f6");
     play(&mut pos, "c4-d4");
     assert_eq!(
-        at(&pos, "d4").as_deref(),
+        code_at(&pos, "d4").as_deref(),
         Some("V"),
         "the caster demoted: a lamp is within 2 of d4"
     );
@@ -407,12 +352,16 @@ fn promoting_a_clerk_kills_enemy_flames_and_may_promote_recruits_with_it() {
     assert_eq!(m, ["c6-c7+", "c6-c7+&", "c6-c7="]);
     let mut with = pos.clone();
     play(&mut with, "c6-c7+&");
-    assert_eq!(at(&with, "a4"), None, "enemy flames die");
-    assert_eq!(at(&with, "e2").as_deref(), Some("+R"), "the recruit promoted with it");
+    assert_eq!(code_at(&with, "a4"), None, "enemy flames die");
+    assert_eq!(
+        code_at(&with, "e2").as_deref(),
+        Some("+R"),
+        "the recruit promoted with it"
+    );
     let mut without = pos.clone();
     play(&mut without, "c6-c7+");
-    assert_eq!(at(&without, "e2").as_deref(), Some("R"));
-    assert_eq!(at(&without, "a4"), None);
+    assert_eq!(code_at(&without, "e2").as_deref(), Some("R"));
+    assert_eq!(code_at(&without, "a4"), None);
 }
 
 #[test]

@@ -4,8 +4,7 @@
 
 mod common;
 
-use gunbai::movegen::legal_moves;
-use gunbai::notation::move_text;
+use common::moves_from;
 use gunbai::position::Position;
 use std::sync::Arc;
 
@@ -74,19 +73,6 @@ no_moves = "loss"
 
 fn tiny(options: &[&str]) -> Arc<gunbai::ruleset::Ruleset> {
     common::compile_text("tiny.toml", TINY, options)
-}
-
-fn moves_from(pos: &Position, sq: &str) -> Vec<String> {
-    let from = pos.rules().geometry.parse_square(sq).expect("square");
-    let mut v = Vec::new();
-    legal_moves(pos, &mut v);
-    let mut t: Vec<String> = v
-        .iter()
-        .filter(|m| m.from() == from)
-        .map(|m| move_text(pos, m))
-        .collect();
-    t.sort();
-    t
 }
 
 #[test]

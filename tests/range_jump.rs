@@ -9,8 +9,6 @@ mod common;
 
 use gunbai::compile::compile;
 use gunbai::diagnostics::Source;
-use gunbai::movegen::legal_moves;
-use gunbai::notation::move_text;
 use gunbai::position::Position;
 use std::sync::Arc;
 
@@ -76,17 +74,7 @@ fn rules(options: &[&str]) -> Arc<gunbai::ruleset::Ruleset> {
 }
 
 fn moves_from(options: &[&str], position: &str, sq: &str) -> Vec<String> {
-    let pos = Position::from_text(rules(options), position).expect("position");
-    let from = pos.rules().geometry.parse_square(sq).expect("square");
-    let mut v = Vec::new();
-    legal_moves(&pos, &mut v);
-    let mut t: Vec<String> = v
-        .iter()
-        .filter(|m| m.from() == from)
-        .map(|m| move_text(&pos, m))
-        .collect();
-    t.sort();
-    t
+    common::moves_from(&Position::from_text(rules(options), position).expect("position"), sq)
 }
 
 // File a, from the top: White king a7, pawn a6, general a5, minor a4, empty
