@@ -348,3 +348,55 @@ fn the_replacement_of_a_capturer_overrides_its_promotion() {
         assert_eq!(code_at(&pos, "c5").as_deref(), Some("T"), "after {m}");
     }
 }
+
+/// Drops: a pawn may step back only while its side has no other pawn;
+/// captured pawns go to the hand.
+const HANDS: &str = r#"
+[variant]
+id = "hands"
+
+[board]
+files = 5
+ranks = 5
+
+[tags]
+royal = "the piece to keep"
+
+[[piece]]
+id = "king"
+code = "K"
+tags = ["royal"]
+moves = [{ step = "all" }]
+
+[[piece]]
+id = "pawn"
+code = "P"
+moves = [{ step = "F" }, { step = "B", when = "count(pawn) == 1" }]
+
+[setup]
+board = """
+. . . . k
+. . . . .
+. . . . .
+. . P . .
+K . . . .
+"""
+
+[drops]
+
+[victory]
+loses_when = "count(royal) == 0"
+no_moves = "loss"
+"#;
+
+#[test]
+fn count_counts_the_board_and_not_the_hand() {
+    // docs/dsl.md, `count(K)`: pieces in hand are not counted. Black's one
+    // pawn on the board may step back though Black holds two more in hand;
+    // with a second pawn on the board neither may.
+    let rules = common::compile_text("hands.toml", HANDS, &[]);
+    let pos = Position::from_text(rules.clone(), "4,k/5/5/2,P,2/K,4[2P] b").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(moves_from(&pos, "c2"), ["c2-c1", "c2-c3"]);
+    let pos = Position::from_text(rules, "4,k/5/5/2,P,P,1/K,4 b").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(moves_from(&pos, "c2"), ["c2-c3"]);
+}

@@ -254,6 +254,13 @@ pub(super) const WARN_PATHS: u64 = 10_000;
 /// most as far as the board is long in its direction), multiplied leg by
 /// leg, counting every leg after which the move may stop.
 pub(super) fn paths_bound(program: &Program, offsets: &Offsets, geo: &Geometry) -> u64 {
+    moves_bound(program, offsets, geo, 1, 1)
+}
+
+/// As [`paths_bound`], with each path's landings multiplied by what may
+/// follow them: `per_landing` after every landing, `per_end` once where the
+/// move stops (the shots a shooter may fire there).
+pub(super) fn moves_bound(program: &Program, offsets: &Offsets, geo: &Geometry, per_landing: u64, per_end: u64) -> u64 {
     let reach = |o: u8, mode: LegMode| -> u64 {
         let off = offsets.list[usize::from(o)];
         let along = |d: i8, side: u32| match d.unsigned_abs() {
@@ -281,9 +288,9 @@ pub(super) fn paths_bound(program: &Program, offsets: &Offsets, geo: &Geometry) 
                 .unwrap_or(0),
             _ => choices(&leg.offsets),
         };
-        product = product.saturating_mul(n);
+        product = product.saturating_mul(n).saturating_mul(per_landing);
         if leg.can_stop_after {
-            total = total.saturating_add(product);
+            total = total.saturating_add(product.saturating_mul(per_end));
         }
     }
     total
