@@ -8,72 +8,11 @@
 
 mod common;
 
-use common::{board_text, code_at, moves_from, play};
+use common::{code_at, moves_from, play};
 use gunbai::position::Position;
 use std::sync::Arc;
 
-const TINY: &str = r#"
-[variant]
-id = "tiny"
-
-[board]
-files = 5
-ranks = 5
-
-[options.side_step]
-default = false
-
-[options.chain]
-default = false
-
-[tags]
-royal = "the piece to keep"
-
-[[piece]]
-id = "king"
-code = "K"
-tags = ["royal"]
-moves = [{ step = "all" }]
-
-[[piece]]
-id = "scout"
-code = "S"
-moves = [
-  { step = "F" },
-  { step = "side", when = "opt.side_step" },
-  { step = "B", when = "count(royal) < enemy_count(royal)" },
-]
-promotes_to = "runner"
-
-[[piece]]
-id = "runner"
-code = "RU"
-moves = [{ slide = "F" }]
-promotes_to = "flyer"
-
-[[piece]]
-id = "flyer"
-code = "FY"
-moves = [{ slide = "all" }]
-
-[setup]
-board = """
-. . k . .
-. . . . .
-. . . . .
-. . S . .
-. . K . .
-"""
-
-[promotion]
-may = "captures > 0"
-must = "captures > 0"
-repromote = "opt.chain"
-
-[victory]
-loses_when = "count(royal) == 0"
-no_moves = "loss"
-"#;
+const TINY: &str = include_str!("data/toy/tiny.toml");
 
 fn tiny(options: &[&str]) -> Arc<gunbai::ruleset::Ruleset> {
     common::compile_text("tiny.toml", TINY, options)
@@ -127,68 +66,11 @@ fn capture_promotes_and_a_promoted_piece_promotes_again_only_if_allowed() {
 /// A leap to anywhere (`E`, with a restriction: it may not take a
 /// protected piece), a step that may land only where no enemy could land
 /// after the move (`S`, under the option `shy`), and rooks.
-const LEAPS: &str = r#"
-[variant]
-id = "leaps"
-
-[board]
-files = 5
-ranks = 5
-
-[options.shy]
-default = true
-
-[tags]
-royal = "the piece to keep"
-
-[[piece]]
-id = "king"
-code = "K"
-tags = ["royal"]
-moves = [{ step = "all" }]
-
-[[piece]]
-id = "emperor"
-code = "E"
-moves = [{ anywhere = true }]
-
-[[piece]]
-id = "shy"
-code = "S"
-moves = [{ step = "all", unattacked = "opt.shy" }]
-
-[[piece]]
-id = "rook"
-code = "R"
-moves = [{ slide = "orth" }]
-
-[[piece]]
-id = "pawn"
-code = "P"
-moves = [{ step = "F" }]
-
-[setup]
-board = """
-. . . . k
-. . . . .
-. . . . .
-. . . . .
-K . . . .
-"""
-
-[[restriction]]
-id = "emperor-takes-no-protected-piece"
-forbid_capture = "mover is emperor and protected_after(victim)"
-
-[victory]
-loses_when = "count(royal) == 0"
-no_moves = "loss"
-"#;
+const LEAPS: &str = include_str!("data/toy/leaps.toml");
 
 /// A position of `LEAPS` from a piece list, Black to move.
 fn leaps(options: &[&str], pieces: &str) -> Position {
-    let text = format!("{} b", board_text(5, pieces));
-    Position::from_text(common::compile_text("leaps.toml", LEAPS, options), &text).unwrap_or_else(|e| panic!("{e}"))
+    common::toy_position("leaps.toml", LEAPS, options, 5, pieces)
 }
 
 #[test]
@@ -243,75 +125,11 @@ fn an_unattacked_leg_lands_only_where_no_enemy_could_land_after_the_move() {
 /// A pawn that promotes to a gold in the last rank, and a deva: whoever
 /// captures a deva becomes a teacher, except a royal piece, while the
 /// option `deva_rule` is on.
-const CAPTORS: &str = r#"
-[variant]
-id = "captors"
+const CAPTORS: &str = include_str!("data/toy/captors.toml");
 
-[board]
-files = 5
-ranks = 5
-
-[options.deva_rule]
-default = true
-
-[tags]
-royal = "the piece to keep"
-
-[[piece]]
-id = "king"
-code = "K"
-tags = ["royal"]
-moves = [{ step = "all" }]
-
-[[piece]]
-id = "pawn"
-code = "P"
-moves = [{ step = "F" }]
-promotes_to = "gold"
-
-[[piece]]
-id = "gold"
-code = "G"
-moves = [{ step = "F FL FR L R B" }]
-
-[[piece]]
-id = "deva"
-code = "D"
-moves = [{ step = "all" }]
-
-[[piece]]
-id = "teacher"
-code = "T"
-moves = [{ slide = "all" }]
-
-[setup]
-board = """
-. . . . k
-. . . . .
-. . . . .
-. . . . .
-K . . . .
-"""
-
-[promotion]
-zone_ranks = 1
-may = "in_zone(to)"
-
-[[on_capture]]
-id = "deva-captor"
-victims = "deva"
-becomes = "T"
-except = "royal"
-when = "opt.deva_rule"
-
-[victory]
-loses_when = "count(royal) == 0"
-no_moves = "loss"
-"#;
-
+/// A position of `CAPTORS` from a piece list, Black to move.
 fn captors(options: &[&str], pieces: &str) -> Position {
-    let text = format!("{} b", board_text(5, pieces));
-    Position::from_text(common::compile_text("captors.toml", CAPTORS, options), &text).unwrap_or_else(|e| panic!("{e}"))
+    common::toy_position("captors.toml", CAPTORS, options, 5, pieces)
 }
 
 #[test]
@@ -351,43 +169,7 @@ fn the_replacement_of_a_capturer_overrides_its_promotion() {
 
 /// Drops: a pawn may step back only while its side has no other pawn;
 /// captured pawns go to the hand.
-const HANDS: &str = r#"
-[variant]
-id = "hands"
-
-[board]
-files = 5
-ranks = 5
-
-[tags]
-royal = "the piece to keep"
-
-[[piece]]
-id = "king"
-code = "K"
-tags = ["royal"]
-moves = [{ step = "all" }]
-
-[[piece]]
-id = "pawn"
-code = "P"
-moves = [{ step = "F" }, { step = "B", when = "count(pawn) == 1" }]
-
-[setup]
-board = """
-. . . . k
-. . . . .
-. . . . .
-. . P . .
-K . . . .
-"""
-
-[drops]
-
-[victory]
-loses_when = "count(royal) == 0"
-no_moves = "loss"
-"#;
+const HANDS: &str = include_str!("data/toy/hands.toml");
 
 #[test]
 fn count_counts_the_board_and_not_the_hand() {

@@ -12,62 +12,7 @@ use gunbai::diagnostics::Source;
 use gunbai::position::Position;
 use std::sync::Arc;
 
-const JUMPERS: &str = r#"
-[variant]
-id = "jumpers"
-
-[board]
-files = 7
-ranks = 7
-
-[options.lower_only]
-default = false
-
-[options.empty_beyond]
-default = false
-
-[tags]
-royal = "the piece to keep"
-
-[[piece]]
-id = "king"
-code = "K"
-tags = ["royal"]
-rank = 4
-moves = [{ step = "all" }]
-
-[[piece]]
-id = "general"
-code = "G"
-rank = 2
-moves = [{ slide = "orth", over_lower_rank = "true", beyond_lower_only = "opt.lower_only", beyond_empty = "opt.empty_beyond" }]
-
-[[piece]]
-id = "minor"
-code = "M"
-rank = 1
-moves = [{ step = "F" }]
-
-[[piece]]
-id = "pawn"
-code = "P"
-moves = [{ step = "F" }]
-
-[setup]
-board = """
-k . . . . . .
-. . . . . . .
-. . . . . . .
-. . . . . . .
-. . . . . . .
-. . . . . . .
-. . . . . . K
-"""
-
-[victory]
-loses_when = "count(royal) == 0"
-no_moves = "loss"
-"#;
+const JUMPERS: &str = include_str!("data/toy/jumpers.toml");
 
 fn rules(options: &[&str]) -> Arc<gunbai::ruleset::Ruleset> {
     common::compile_text("jumpers.toml", JUMPERS, options)

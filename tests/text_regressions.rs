@@ -76,54 +76,7 @@ fn the_last_move_field_reads_squares_on_file_x() {
     assert_eq!(back.last_captures().len(), 2);
 }
 
-const REPROMOTE: &str = r#"
-[variant]
-id = "repro"
-
-[board]
-files = 5
-ranks = 5
-
-[tags]
-royal = "the piece to keep"
-
-[[piece]]
-id = "king"
-code = "K"
-tags = ["royal"]
-moves = [{ step = "all" }]
-
-[[piece]]
-id = "scout"
-code = "SC"
-moves = [{ step = "F" }]
-promotes_to = "runner"
-
-[[piece]]
-id = "runner"
-code = "RU"
-moves = [{ slide = "F" }]
-promotes_to = "flyer"
-
-[[piece]]
-id = "flyer"
-code = "FY"
-moves = [{ slide = "all" }]
-
-[setup]
-board = "2,k,2/5/5/2,SC,2/2,K,2"
-
-[promotion]
-may = "captures > 0"
-repromote = "true"
-
-[sfen]
-letters = { king = "k", scout = "s", runner = "r", flyer = "f" }
-
-[victory]
-loses_when = "count(royal) == 0"
-no_moves = "loss"
-"#;
+const REPROMOTE: &str = include_str!("data/toy/repro.toml");
 
 #[test]
 fn doubly_promoted_codes_round_trip_through_position_text_and_sfen() {
