@@ -148,7 +148,9 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
 /// leaves the other side's pieces (board and hand) as they stand, so it can
 /// recreate only an earlier position in which they stood the same
 /// (`Position::history_own`). When fewer such positions than needed exist,
-/// only capturing moves are looked at.
+/// only capturing moves are looked at, and without drops not even those:
+/// then no move adds a piece to the board, so a capture leaves fewer
+/// pieces than every earlier position had.
 fn keep_unrepeated(pos: &Position, out: &mut Vec<Move>) {
     let rules = &*pos.rules;
     let side = pos.side;
@@ -167,6 +169,9 @@ fn keep_unrepeated(pos: &Position, out: &mut Vec<Move>) {
             .take(earlier)
             .count()
             < earlier;
+    if quiet_cannot_repeat && rules.drops.is_none() {
+        return;
+    }
     let exempt_in_check = rules.repetition == RepetitionPolicy::ForbidUnlessInCheck;
     let mut check: Option<bool> = None;
     out.retain(|m| {

@@ -56,12 +56,16 @@ pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
             }
         }
     }
-    // Only the used part of the walker's arrays belongs to the move.
-    let mut path = [NO_SQUARE; MAX_LEGS];
-    path[..w.len].copy_from_slice(&w.path[..w.len]);
-    let (mut shots, mut shot_after) = ([NO_SQUARE; MAX_SHOTS], [0; MAX_SHOTS]);
-    shots[..w.n_shots].copy_from_slice(&w.shots[..w.n_shots]);
-    shot_after[..w.n_shots].copy_from_slice(&w.shot_after[..w.n_shots]);
+    // Only the used part of the walker's arrays belongs to the move. (Whole
+    // arrays are copied and the rest blanked: a copy of a run-time length
+    // is a call to memcpy.)
+    let (mut path, mut shots, mut shot_after) = (w.path, w.shots, w.shot_after);
+    for sq in path.iter_mut().skip(w.len) {
+        *sq = NO_SQUARE;
+    }
+    for (sq, after) in shots.iter_mut().zip(&mut shot_after).skip(w.n_shots) {
+        (*sq, *after) = (NO_SQUARE, 0);
+    }
     let mut m = Move {
         from: w.from,
         path,

@@ -149,11 +149,15 @@ impl<'a> Walker<'a> {
         } else {
             &l.follow[usize::from(prev)]
         };
+        // The first leg starts from the origin with nothing captured or
+        // shot, so it reads the board as it is (`FIRST`).
         match l.walk {
-            LegWalk::Leap if l.judged => self.leap::<true, F>(prog, leg, cur, offs, f),
-            LegWalk::Leap => self.leap::<false, F>(prog, leg, cur, offs, f),
-            LegWalk::Slide { max } if l.judged => self.slide::<true, F>(prog, leg, cur, offs, max, f),
-            LegWalk::Slide { max } => self.slide::<false, F>(prog, leg, cur, offs, max, f),
+            LegWalk::Leap if l.judged => self.leap::<true, false, F>(prog, leg, cur, offs, f),
+            LegWalk::Leap if leg == 0 => self.leap::<false, true, F>(prog, leg, cur, offs, f),
+            LegWalk::Leap => self.leap::<false, false, F>(prog, leg, cur, offs, f),
+            LegWalk::Slide { max } if l.judged => self.slide::<true, false, F>(prog, leg, cur, offs, max, f),
+            LegWalk::Slide { max } if leg == 0 => self.slide::<false, true, F>(prog, leg, cur, offs, max, f),
+            LegWalk::Slide { max } => self.slide::<false, false, F>(prog, leg, cur, offs, max, f),
             LegWalk::LeapOverOwn => self.leap_over_own(prog, leg, cur, offs, f),
             LegWalk::PassingSlide => offs.iter().any(|&o| self.passing_slide(prog, leg, cur, o, f)),
             LegWalk::RangeJump => offs.iter().any(|&o| self.range_jump(prog, leg, cur, o, f)),
@@ -161,9 +165,21 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// What stands on `sq`, for a leg that is the first (`FIRST`: the
+    /// origin, which a first leg never reaches, is the only vacated square)
+    /// or not.
+    #[inline(always)]
+    fn occupant_for<const FIRST: bool>(&self, sq: Square) -> Cell {
+        if FIRST {
+            self.cells[usize::from(sq)]
+        } else {
+            self.occupant(sq)
+        }
+    }
+
     /// A step or jump: one landing per offset.
     #[inline]
-    fn leap<const JUDGED: bool, F: FnMut(&Walker) -> bool>(
+    fn leap<const JUDGED: bool, const FIRST: bool, F: FnMut(&Walker) -> bool>(
         &mut self,
         prog: &Program,
         leg: usize,
@@ -175,7 +191,7 @@ impl<'a> Walker<'a> {
         for &o in offs {
             let sq = table.target(o, cur);
             if sq != NO_SQUARE {
-                let occ = self.occupant(sq);
+                let occ = self.occupant_for::<FIRST>(sq);
                 if !self.own(occ) && self.land_as::<JUDGED, F>(prog, leg, sq, o, occ, 0, f) {
                     return true;
                 }
@@ -186,7 +202,7 @@ impl<'a> Walker<'a> {
 
     /// A slide that ends at the first piece or after `max` squares.
     #[inline]
-    fn slide<const JUDGED: bool, F: FnMut(&Walker) -> bool>(
+    fn slide<const JUDGED: bool, const FIRST: bool, F: FnMut(&Walker) -> bool>(
         &mut self,
         prog: &Program,
         leg: usize,
@@ -205,7 +221,7 @@ impl<'a> Walker<'a> {
                     break;
                 }
                 n += 1;
-                let occ = self.occupant(sq);
+                let occ = self.occupant_for::<FIRST>(sq);
                 if self.own(occ) {
                     break;
                 }
