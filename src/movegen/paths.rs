@@ -56,16 +56,18 @@ pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
             }
         }
     }
-    // Only the used part of the walker's arrays belongs to the move. (Whole
-    // arrays are copied and the rest blanked: a copy of a run-time length
-    // is a call to memcpy.)
-    let (mut path, mut shots, mut shot_after) = (w.path, w.shots, w.shot_after);
-    for sq in path.iter_mut().skip(w.len) {
-        *sq = NO_SQUARE;
-    }
-    for (sq, after) in shots.iter_mut().zip(&mut shot_after).skip(w.n_shots) {
-        (*sq, *after) = (NO_SQUARE, 0);
-    }
+    // Only the used part of the walker's arrays belongs to the move. (Each
+    // element is chosen on its own: a copy or fill of a run-time length is
+    // a call to memcpy or memset.)
+    let path: [Square; MAX_LEGS] = std::array::from_fn(|i| if i < w.len { w.path[i] } else { NO_SQUARE });
+    let (shots, shot_after) = if w.n_shots == 0 {
+        ([NO_SQUARE; MAX_SHOTS], [0; MAX_SHOTS])
+    } else {
+        (
+            std::array::from_fn(|i| if i < w.n_shots { w.shots[i] } else { NO_SQUARE }),
+            std::array::from_fn(|i| if i < w.n_shots { w.shot_after[i] } else { 0 }),
+        )
+    };
     let mut m = Move {
         from: w.from,
         path,
