@@ -152,6 +152,34 @@ fn lion_move_igui_double_capture_and_pass() {
     assert_legal(&pos, "e10-g12", "a jump over nothing");
 }
 
+#[test]
+fn lion_without_the_pass_steps_twice_only_after_a_capture() {
+    // §5.2, `lion_pass = false`: no pass, and no two-step path through an
+    // empty square (each such path ends on the origin, on a neighbour a
+    // step reaches, or at distance two, which the jump reaches). Counted by
+    // hand on an open board: 8 steps + 16 jumps = 24 moves; with the pass
+    // (default) also 8 x 8 two-step paths through the empty neighbours
+    // (passes included), 88 in all (§7.5.8).
+    let pos = position(&["lion_pass=false"], &with_royals("L e10"), "b");
+    assert_eq!(moves_from(&pos, "e10").len(), 24, "{:?}", moves_from(&pos, "e10"));
+    assert_illegal(&pos, "e10-d10-e10", "no pass");
+    assert_illegal(&pos, "e10-e11-e12", "no two steps through an empty square");
+    assert_legal(&pos, "e10-e12", "the jump");
+    assert_legal(&pos, "e10-e11", "the step");
+    let pos = position(&[], &with_royals("L e10"), "b");
+    assert_eq!(
+        moves_from(&pos, "e10").len(),
+        88,
+        "default: the pass and the two-step paths"
+    );
+    let pos = position(&["lion_pass=false"], &with_royals("L e10, p e11, p e12"), "b");
+    assert_legal(&pos, "e10xe11-e10", "igui stays");
+    assert_legal(&pos, "e10xe11xe12", "double capture stays");
+    assert_legal(&pos, "e10xe11-d12", "capture, then on to an empty square");
+    assert_illegal(&pos, "e10-d11xe12", "an empty first square allows no second step");
+    assert_legal(&pos, "e10xe12", "the jump takes it instead");
+}
+
 // ---------------------------------------------------------------------------
 // §5.3 Jump-then-slide and pass-over moves
 
@@ -213,6 +241,55 @@ fn free_eagle_igui_only_in_the_tsg_reading() {
 }
 
 #[test]
+fn free_eagle_passes_through_an_empty_neighbour_under_free_eagle_pass() {
+    // §7.5.4: taikyoku-shogi.github.io's program lets the step-and-return
+    // go through an empty neighbour (a pass); the default igui needs an
+    // enemy there.
+    let pos = position(&[], &with_royals("FE j10, p j11"), "b");
+    assert_illegal(&pos, "j10-k10-j10", "default: no pass");
+    assert_legal(&pos, "j10xj11-j10", "default: igui");
+    let pos = position(&["free_eagle_pass=true"], &with_royals("FE j10, p j11"), "b");
+    assert_legal(&pos, "j10-k10-j10", "a pass through an empty neighbour");
+    assert_legal(&pos, "j10xj11-j10", "igui still");
+    let passes = moves_from(&pos, "j10").iter().filter(|m| m.ends_with("-j10")).count();
+    assert_eq!(
+        passes, 8,
+        "one return through each of the 8 neighbours (7 passes, 1 igui)"
+    );
+}
+
+#[test]
+fn free_eagle_walks_like_a_lion_in_the_yw_reading() {
+    // §7.2, yetiowin805/taikyoku_shogi: single steps along one line,
+    // capturing each enemy stepped on, up to 4 along the forward diagonals
+    // and 3 along the others.
+    let pos = position(&["free_eagle=yw"], &with_royals("FE j10, p j11, p k11"), "b");
+    assert_legal(&pos, "j10xj11-j12", "captures on the way forward and goes on");
+    assert_legal(&pos, "j10xj11-j12-j13", "three steps forward");
+    assert_illegal(&pos, "j10xj11-j12-j13-j14", "not four");
+    assert_legal(&pos, "j10xk11-l12-m13-n14", "four along a forward diagonal");
+    assert_legal(&pos, "j10xj11-j10", "igui");
+    let pos = position(&["free_eagle=yw"], &with_royals("FE j10, P j11"), "b");
+    assert!(
+        !reaches(&pos, "j10", "j12"),
+        "its own piece blocks the walk: {:?}",
+        moves_from(&pos, "j10")
+    );
+    // A capture on the 2nd square of any line, then one step back.
+    let pos = position(&["free_eagle=yw"], &with_royals("FE j10, p h10"), "b");
+    assert_legal(&pos, "j10-i10xh10-i10", "2 left, capture, 1 back");
+    // On the 3rd square of a forward diagonal, then one step back.
+    let pos = position(&["free_eagle=yw"], &with_royals("FE j10, p m13"), "b");
+    assert_legal(&pos, "j10-k11-l12xm13-l12", "3 forward-right, capture, 1 back");
+    // On the 2nd square of a forward diagonal, then straight home.
+    let pos = position(&["free_eagle=yw"], &with_royals("FE j10, p l12"), "b");
+    assert_legal(&pos, "j10-k11xl12-j10", "capture on the 2nd square and home");
+    let pos = position(&[], &with_royals("FE j10, p l12"), "b");
+    assert_illegal(&pos, "j10-k11xl12-j10", "not in the default reading");
+    assert_illegal(&pos, "j10-k11xl12", "nor the step-by-step walk");
+}
+
+#[test]
 fn heavenly_tetrarch_king_igui_under_its_option() {
     // §7.2: igui only in the [EXT-MB] reading.
     let pos = position(&[], &with_royals("HTK j10, p j11"), "b");
@@ -223,6 +300,34 @@ fn heavenly_tetrarch_king_igui_under_its_option() {
         "b",
     );
     assert_legal(&pos, "j10xj11-j10", "igui under the option");
+}
+
+#[test]
+fn rain_demon_may_only_pass_its_jump_square_under_pass_only() {
+    // §7.2, §7.5.5. From e10 the forward-right diagonal is f11, g12, h13...
+    // Default may_stop: with a piece on f11 the demon jumps to g12 and may
+    // stop or capture there. pass_only: it must go on past g12, and only
+    // if g12 is empty.
+    let pos = position(&[], &with_royals("RAD e10, P f11"), "b");
+    assert_legal(&pos, "e10-g12", "may_stop: stops on the jump square");
+    assert_legal(&pos, "e10-h13", "and slides on");
+    let pos = position(
+        &["rain_demon_jump_square=pass_only"],
+        &with_royals("RAD e10, P f11"),
+        "b",
+    );
+    assert_illegal(&pos, "e10-g12", "pass_only: may not stop there");
+    assert_legal(&pos, "e10-h13", "goes on past it");
+    assert_legal(&pos, "e10-c12", "the plain slide forward-left is unchanged");
+    let pos = position(
+        &["rain_demon_jump_square=pass_only"],
+        &with_royals("RAD e10, P f11, p g12"),
+        "b",
+    );
+    assert!(!reaches(&pos, "e10", "g12"), "may not capture on the jump square");
+    assert!(!reaches(&pos, "e10", "h13"), "nor pass an occupied one");
+    let pos = position(&[], &with_royals("RAD e10, P f11, p g12"), "b");
+    assert_legal(&pos, "e10xg12", "may_stop: captures there");
 }
 
 // ---------------------------------------------------------------------------
