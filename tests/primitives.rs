@@ -133,3 +133,112 @@ fn capture_promotes_and_a_promoted_piece_promotes_again_only_if_allowed() {
     let pos = Position::from_text(chain, "2,k,2/2,s,2/2,+S,2/5/K,4 b").expect("position");
     assert_eq!(moves_from(&pos, "c3"), ["c3xc4+"]);
 }
+
+/// Range captures (`captures_passed`) on a toy: a sweeper (rank 2) slides
+/// orthogonally over lower-ranked pieces of either side and takes them.
+const SWEEPERS: &str = r#"
+[variant]
+id = "sweepers"
+
+[board]
+files = 7
+ranks = 7
+
+[options.captor]
+default = false
+
+[tags]
+royal = "the piece to keep"
+
+[[piece]]
+id = "king"
+code = "K"
+tags = ["royal"]
+rank = 4
+moves = [{ step = "all" }]
+
+[[piece]]
+id = "sweeper"
+code = "W"
+rank = 2
+moves = [{ slide = "orth", over_lower_rank = "true", captures_passed = "true", beyond_empty = "true", beyond_lower_only = "true" }]
+promotes_to = "champion"
+
+[[piece]]
+id = "champion"
+code = "C"
+moves = [{ step = "all" }]
+
+[[piece]]
+id = "minor"
+code = "M"
+moves = [{ step = "F" }]
+
+[[piece]]
+id = "pawn"
+code = "P"
+moves = [{ step = "F" }]
+
+[setup]
+board = """
+. . . . . . k
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+. . . . . . .
+W . . . . . K
+"""
+
+[promotion]
+may = "captured(minor)"
+
+[[on_capture]]
+id = "minor-captor"
+victims = "[minor]"
+becomes = "K"
+when = "opt.captor"
+
+[victory]
+loses_when = "count(royal) == 0"
+no_moves = "loss"
+"#;
+
+#[test]
+fn captured_sees_the_pieces_a_range_capture_passes() {
+    // The sweeper on a1 passes its own pawn (a3) and an enemy minor (a5).
+    // `captured(minor)` holds for a capture on a5 and for every landing
+    // beyond it, where the minor is taken by being passed; not for a4,
+    // which passes only the pawn.
+    let pos = Position::from_text(
+        common::compile_text("sweepers.toml", SWEEPERS, &[]),
+        "6,k/7/m,6/7/P,6/7/W,5,K b",
+    )
+    .expect("position");
+    let moves = moves_from(&pos, "a1");
+    for m in [
+        "a1xa5+", "a1xa5=", "a1xa6+", "a1xa6=", "a1xa7+", "a1xa7=", "a1xa4", "a1-a2",
+    ] {
+        assert!(moves.contains(&m.to_string()), "{m} missing from {moves:?}");
+    }
+    assert!(
+        !moves.contains(&"a1xa4+".to_string()),
+        "only the pawn was passed: {moves:?}"
+    );
+}
+
+#[test]
+fn on_capture_counts_the_pieces_a_range_capture_passes() {
+    // With the rule on, whoever captures a minor becomes a king: passing
+    // one counts as capturing it.
+    let mut pos = Position::from_text(
+        common::compile_text("sweepers.toml", SWEEPERS, &["captor=true"]),
+        "6,k/7/m,6/7/P,6/7/W,5,K b",
+    )
+    .expect("position");
+    let mv = gunbai::notation::parse_move(&pos, "a1xa6=").unwrap_or_else(|r| panic!("{r}"));
+    pos.play_unchecked(&mv);
+    assert_eq!(common::code_at(&pos, "a6"), Some("K".into()));
+    assert_eq!(common::code_at(&pos, "a5"), None, "the minor was taken");
+    assert_eq!(common::code_at(&pos, "a3"), None, "and the pawn");
+}

@@ -53,7 +53,16 @@ pub(crate) fn placed_cell(pos: &Position, m: &Move) -> Cell {
         let mut caps = [(0, 0); MAX_LEGS];
         let n = victims(pos, m, &mut caps);
         let taken = caps[..n].iter().map(|&(_, c)| cell_type(c));
-        if let Some(ty) = pos.rules.captor_becomes(cell_type(mover), taken) {
+        // Pieces a range capture passed over count too, as taken before
+        // those on the landings.
+        let mut swept = None;
+        for_swept(pos, m, |_, c| {
+            swept = pos
+                .rules
+                .captor_becomes(cell_type(mover), std::iter::once(cell_type(c)))
+                .or(swept)
+        });
+        if let Some(ty) = pos.rules.captor_becomes(cell_type(mover), taken).or(swept) {
             return cell(cell_colour(mover), ty);
         }
     }
