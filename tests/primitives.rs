@@ -4,6 +4,8 @@
 
 mod common;
 
+use gunbai::compile::compile;
+use gunbai::diagnostics::Source;
 use gunbai::movegen::legal_moves;
 use gunbai::notation::move_text;
 use gunbai::position::Position;
@@ -135,7 +137,10 @@ fn capture_promotes_and_a_promoted_piece_promotes_again_only_if_allowed() {
 }
 
 /// Range captures (`captures_passed`) on a toy: a sweeper (rank 2) slides
-/// orthogonally over lower-ranked pieces of either side and takes them.
+/// orthogonally over lower-ranked pieces of either side and takes them
+/// (sparing its own under `spare`, and ending on its own lower pieces under
+/// `own_landing`); a hopper jumps two squares forward or back and takes
+/// the piece it leaps.
 const SWEEPERS: &str = r#"
 [variant]
 id = "sweepers"
@@ -145,6 +150,12 @@ files = 7
 ranks = 7
 
 [options.captor]
+default = false
+
+[options.spare]
+default = false
+
+[options.own_landing]
 default = false
 
 [tags]
@@ -161,8 +172,13 @@ moves = [{ step = "all" }]
 id = "sweeper"
 code = "W"
 rank = 2
-moves = [{ slide = "orth", over_lower_rank = "true", captures_passed = "true", beyond_empty = "true", beyond_lower_only = "true" }]
+moves = [{ slide = "orth", over_lower_rank = "true", captures_passed = "true", beyond_empty = "true", beyond_lower_only = "true", spares_own = "opt.spare", lands_on_own = "opt.own_landing" }]
 promotes_to = "champion"
+
+[[piece]]
+id = "hopper"
+code = "H"
+moves = [{ jump = [[0, 2]], symmetry = "vertical", captures_passed = "true" }]
 
 [[piece]]
 id = "champion"
@@ -241,4 +257,103 @@ fn on_capture_counts_the_pieces_a_range_capture_passes() {
     assert_eq!(common::code_at(&pos, "a6"), Some("K".into()));
     assert_eq!(common::code_at(&pos, "a5"), None, "the minor was taken");
     assert_eq!(common::code_at(&pos, "a3"), None, "and the pawn");
+}
+
+fn sweepers(options: &[&str], text: &str) -> Position {
+    Position::from_text(common::compile_text("sweepers.toml", SWEEPERS, options), text).expect("position")
+}
+
+#[test]
+fn a_range_capture_that_spares_own_pieces_passes_them_and_takes_only_enemies() {
+    // `spares_own`: the sweeper on a1 passes its own pawn (a3) without
+    // taking it, and still takes the enemy minor (a5) it passes.
+    let text = "6,k/7/m,6/7/P,6/7/W,5,K b";
+    let mut pos = sweepers(&["spare=true"], text);
+    let moves = moves_from(&pos, "a1");
+    assert!(
+        moves.contains(&"a1-a4".to_string()),
+        "only its own pawn passed: {moves:?}"
+    );
+    assert!(moves.contains(&"a1xa6=".to_string()), "{moves:?}");
+    let mv = gunbai::notation::parse_move(&pos, "a1xa6=").unwrap_or_else(|r| panic!("{r}"));
+    pos.play_unchecked(&mv);
+    assert_eq!(common::code_at(&pos, "a3"), Some("P".into()), "its own pawn stays");
+    assert_eq!(common::code_at(&pos, "a5"), None, "the enemy minor is taken");
+    let pos = sweepers(&[], text);
+    assert!(
+        moves_from(&pos, "a1").contains(&"a1xa4".to_string()),
+        "without it the pawn is taken"
+    );
+}
+
+#[test]
+fn a_range_capture_may_end_on_an_own_lower_piece_with_lands_on_own() {
+    // `lands_on_own`: the sweeper (rank 2) may end on its own pawn (rank 0),
+    // which is taken; never on its own king (rank 4), which ends the line.
+    let text = "6,k/7/7/7/P,6/7/W,5,K b";
+    let mut pos = sweepers(&["own_landing=true"], text);
+    let moves = moves_from(&pos, "a1");
+    assert!(moves.contains(&"a1xa3".to_string()), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.ends_with("g1")), "not on its king: {moves:?}");
+    let mv = gunbai::notation::parse_move(&pos, "a1xa3").unwrap_or_else(|r| panic!("{r}"));
+    pos.play_unchecked(&mv);
+    assert_eq!(common::code_at(&pos, "a3"), Some("W".into()));
+    assert_eq!(pieces_on_board(&pos), 3, "the pawn is gone");
+    let pos = sweepers(&[], text);
+    assert!(!moves_from(&pos, "a1").contains(&"a1xa3".to_string()), "without it: no");
+}
+
+#[test]
+fn a_jump_with_captures_passed_takes_the_piece_it_leaps() {
+    // The hopper on c3 leaps to c5 over its own pawn and to c1 over an
+    // enemy minor, taking each.
+    let mut pos = sweepers(&[], "6,k/7/7/2,P,4/2,H,4/2,m,4/6,K b");
+    assert_eq!(moves_from(&pos, "c3"), ["c3xc1", "c3xc5"]);
+    let mv = gunbai::notation::parse_move(&pos, "c3xc1").unwrap_or_else(|r| panic!("{r}"));
+    pos.play_unchecked(&mv);
+    assert_eq!(common::code_at(&pos, "c2"), None, "the minor leapt over is taken");
+    assert_eq!(
+        common::code_at(&pos, "c4"),
+        Some("P".into()),
+        "the other way was not taken"
+    );
+}
+
+#[test]
+fn the_range_capture_keys_are_checked() {
+    let bad = SWEEPERS.replace(
+        "{ jump = [[0, 2]], symmetry = \"vertical\", captures_passed = \"true\" }",
+        "{ jump = [[1, 2]], captures_passed = \"true\" }",
+    );
+    let err = compile(&Source::new("sweepers.toml", &bad), &[])
+        .err()
+        .expect("an error")
+        .to_string();
+    assert!(err.contains("needs straight offsets"), "{err}");
+    let bad = SWEEPERS.replace(
+        "{ jump = [[0, 2]], symmetry = \"vertical\", captures_passed = \"true\" }",
+        "{ jump = [[0, 2]], spares_own = \"true\" }",
+    );
+    let err = compile(&Source::new("sweepers.toml", &bad), &[])
+        .err()
+        .expect("an error")
+        .to_string();
+    assert!(err.contains("`spares_own` belongs to a range capture"), "{err}");
+    let bad = SWEEPERS.replace(
+        "{ jump = [[0, 2]], symmetry = \"vertical\", captures_passed = \"true\" }",
+        "{ jump = [[0, 2]], captures_passed = \"true\", lands_on_own = \"true\" }",
+    );
+    let err = compile(&Source::new("sweepers.toml", &bad), &[])
+        .err()
+        .expect("an error")
+        .to_string();
+    assert!(
+        err.contains("`lands_on_own` belongs to a range capture over lower ranks"),
+        "{err}"
+    );
+}
+
+fn pieces_on_board(pos: &Position) -> usize {
+    let (b, w) = common::pieces_per_side(pos);
+    b + w
 }

@@ -423,6 +423,70 @@ fn range_capture_stops_at_a_piece_of_equal_or_higher_rank() {
     assert!(!reaches(&pos, "h10", "h13"), "equal rank: not passed");
 }
 
+#[test]
+fn range_capture_may_end_on_a_lower_own_piece_under_lower_any_side() {
+    // §5.1 R4 `lower_any_side` (taikyoku-shogi.github.io's program, §7.5.2):
+    // as `lower`, and the great general (rank 3) may also end on an own
+    // piece of lower rank, removing it; an own piece of equal rank still
+    // ends the line untaken.
+    let pieces = with_royals("GG r10, P r12, p r14, VG r17, GG h10, GG h13");
+    let pos = position(&["range_capture_target=lower_any_side"], &pieces, "b");
+    assert_legal(&pos, "r10xr12", "ends on its own pawn");
+    assert_legal(&pos, "r10xr17", "ends on its own vice general (rank 2)");
+    assert_legal(&pos, "r10xr14", "and on the enemy pawn, as under lower");
+    assert!(
+        !reaches(&pos, "h10", "h13"),
+        "an own great general (equal rank) is not taken"
+    );
+    let mut after = pos.clone();
+    play(&mut after, "r10xr17");
+    assert_eq!(code_at(&after, "r17"), Some("GG".into()));
+    for gone in ["r12", "r14"] {
+        assert_eq!(code_at(&after, gone), None, "{gone} was passed over: captured");
+    }
+    let pos = position(&[], &pieces, "b");
+    assert!(!reaches(&pos, "r10", "r12"), "default lower: not on its own pawn");
+    assert!(!reaches(&pos, "r10", "r17"), "nor on its own vice general");
+}
+
+#[test]
+fn range_capture_leaves_own_pieces_passed_under_range_capture_friendly_false() {
+    // §5.1 R5 `range_capture_friendly = false`: the general passes its own
+    // lower-ranked pieces (the reference leaves open whether they block;
+    // gunbai passes them, as a range jump does) and takes only enemies.
+    let pieces = with_royals("GG r10, P r12, p r14");
+    let pos = position(&["range_capture_friendly=false"], &pieces, "b");
+    assert_legal(&pos, "r10-r13", "passes its own pawn, taking nothing");
+    assert_legal(&pos, "r10xr15", "takes the enemy pawn it passes");
+    let mut after = pos.clone();
+    play(&mut after, "r10xr15");
+    assert_eq!(code_at(&after, "r12"), Some("P".into()), "its own pawn stays");
+    assert_eq!(code_at(&after, "r14"), None, "the enemy pawn is taken");
+    let pos = position(&[], &pieces, "b");
+    assert_legal(&pos, "r10xr13", "default: its own pawn is taken too");
+}
+
+#[test]
+fn vice_general_jump_removes_the_piece_it_jumps_under_its_option() {
+    // §7.5.3 (taikyoku-shogi.github.io's program): the vice general's jump
+    // to the 2nd orthogonal square removes the piece jumped over, whatever
+    // its side or rank, royals included. By default it stays.
+    let pieces = with_royals("VG e10, P e11, k f10");
+    let pos = position(&["vice_general_jump_captures=true"], &pieces, "b");
+    assert_legal(&pos, "e10xe12", "takes its own pawn by jumping it");
+    assert_legal(&pos, "e10xg10", "and the enemy king");
+    assert_legal(&pos, "e10-e8", "a jump over nothing takes nothing");
+    let mut after = pos.clone();
+    play(&mut after, "e10xg10");
+    assert_eq!(code_at(&after, "f10"), None, "the king jumped over is gone");
+    assert!(after.outcome().is_none(), "White still has its other royals");
+    let pos = position(&[], &pieces, "b");
+    assert_legal(&pos, "e10-e12", "default: the jump leaves the pawn");
+    let mut after = pos.clone();
+    play(&mut after, "e10-g10");
+    assert_eq!(code_at(&after, "f10"), Some("k".into()));
+}
+
 // ---------------------------------------------------------------------------
 // Scale (issue 14): move lists of 20 positions from random games
 

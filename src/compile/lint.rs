@@ -125,6 +125,8 @@ fn unread_options(c: &mut Checker, f: &RuleFile) {
                     &m.beyond_lower_only,
                     &m.beyond_empty,
                     &m.captures_passed,
+                    &m.spares_own,
+                    &m.lands_on_own,
                 ]
                 .into_iter()
                 .flatten(),
@@ -137,6 +139,8 @@ fn unread_options(c: &mut Checker, f: &RuleFile) {
                         &l.beyond_lower_only,
                         &l.beyond_empty,
                         &l.captures_passed,
+                        &l.spares_own,
+                        &l.lands_on_own,
                     ]
                     .into_iter()
                     .flatten(),

@@ -77,6 +77,8 @@ struct LegFields<'a> {
     pass_over: &'a Option<Spanned<u32>>,
     pass_within: &'a Option<Spanned<u32>>,
     captures_passed: &'a Option<Text>,
+    spares_own: &'a Option<Text>,
+    lands_on_own: &'a Option<Text>,
     over_lower_rank: &'a Option<Text>,
     beyond_lower_only: &'a Option<Text>,
     beyond_empty: &'a Option<Text>,
@@ -99,6 +101,8 @@ impl<'a> From<&'a LegSpec> for LegFields<'a> {
             pass_over: &l.pass_over,
             pass_within: &l.pass_within,
             captures_passed: &l.captures_passed,
+            spares_own: &l.spares_own,
+            lands_on_own: &l.lands_on_own,
             over_lower_rank: &l.over_lower_rank,
             beyond_lower_only: &l.beyond_lower_only,
             beyond_empty: &l.beyond_empty,
@@ -124,6 +128,8 @@ impl<'a> LegFields<'a> {
             pass_over: &m.pass_over,
             pass_within: &m.pass_within,
             captures_passed: &m.captures_passed,
+            spares_own: &m.spares_own,
+            lands_on_own: &m.lands_on_own,
             over_lower_rank: &m.over_lower_rank,
             beyond_lower_only: &m.beyond_lower_only,
             beyond_empty: &m.beyond_empty,
@@ -160,6 +166,8 @@ pub(super) fn program(
                 || m.pass_over.is_some()
                 || m.pass_within.is_some()
                 || m.captures_passed.is_some()
+                || m.spares_own.is_some()
+                || m.lands_on_own.is_some()
                 || m.over_lower_rank.is_some()
                 || m.beyond_lower_only.is_some()
                 || m.beyond_empty.is_some();
@@ -592,11 +600,46 @@ fn leg(
     let pass = pass(c, s, mode, report)?;
     let over_lower = rank_jump(c, s, mode, report);
     let captures_passed = match s.captures_passed {
-        Some(t) if pass == Pass::NONE && over_lower.is_none() => {
+        Some(t) if pass == Pass::NONE && over_lower.is_none() && mode != LegMode::Jump => {
             if report {
                 c.err(
                     t.span(),
-                    "`captures_passed` belongs to a slide that passes over pieces (`over_lower_rank`, `pass_over` or `pass_within`)",
+                    "`captures_passed` belongs to a slide that passes over pieces (`over_lower_rank`, `pass_over` or `pass_within`) or to a jump",
+                );
+            }
+            return None;
+        }
+        Some(t) => {
+            let on = c.options_condition(t);
+            if on && mode == LegMode::Jump && !rel_offsets.iter().all(|&o| is_straight(o)) {
+                if report {
+                    c.err(
+                        t.span(),
+                        "a jump with `captures_passed` needs straight offsets (along a line), so that the squares it passes over are defined",
+                    );
+                }
+                return None;
+            }
+            on
+        }
+        None => false,
+    };
+    let spares_own = match s.spares_own {
+        Some(t) if s.captures_passed.is_none() => {
+            if report {
+                c.err(t.span(), "`spares_own` belongs to a range capture (`captures_passed`)");
+            }
+            return None;
+        }
+        Some(t) => c.options_condition(t),
+        None => false,
+    };
+    let lands_on_own = match s.lands_on_own {
+        Some(t) if s.captures_passed.is_none() || over_lower.is_none() => {
+            if report {
+                c.err(
+                    t.span(),
+                    "`lands_on_own` belongs to a range capture over lower ranks (`over_lower_rank` with `captures_passed`)",
                 );
             }
             return None;
@@ -607,7 +650,7 @@ fn leg(
     let unattacked = s.unattacked.as_ref().is_some_and(|t| c.options_condition(t));
     Some(Leg {
         mode,
-        walk: LegWalk::of(mode, only_over_own, pass, over_lower),
+        walk: LegWalk::of(mode, only_over_own, pass, over_lower, captures_passed),
         judged: mode == LegMode::Anywhere || unattacked,
         offsets: offsets_idx,
         relation,
@@ -616,6 +659,8 @@ fn leg(
         only_over_own,
         pass,
         captures_passed,
+        spares_own: captures_passed && spares_own,
+        lands_on_own: captures_passed && lands_on_own,
         over_lower,
         can_stop_after: false,
         unattacked,

@@ -17,7 +17,7 @@ impl Walker<'_> {
             let a = if i == 0 { self.from } else { self.path[i - 1] };
             for sq in between(&self.rules.geometry, a, self.path[i]) {
                 let c = self.occupant(sq);
-                if c != 0 {
+                if c != 0 && self.sweeps_away(c) {
                     f(sq, c);
                 }
             }

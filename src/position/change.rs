@@ -10,13 +10,14 @@ use crate::moves::{MAX_LEGS, Move, Promotion};
 use crate::ruleset::TypeId;
 
 /// The pieces a move captures by moving, in path order (each square once).
+/// Every piece on a landing but the origin is one: an enemy, or an own
+/// piece a range capture may end on (`lands_on_own`); no other move lands
+/// on its own side's pieces.
 pub(crate) fn victims(pos: &Position, m: &Move, out: &mut [(Square, Cell); MAX_LEGS]) -> usize {
-    let mover = pos.cells[usize::from(m.from)];
-    let colour = cell_colour(mover);
     let mut n = 0;
     for &sq in m.landings() {
         let c = pos.cells[usize::from(sq)];
-        if sq != m.from && c != 0 && cell_colour(c) != colour && !out[..n].iter().any(|(s, _)| *s == sq) {
+        if sq != m.from && c != 0 && !out[..n].iter().any(|(s, _)| *s == sq) {
             out[n] = (sq, c);
             n += 1;
         }
@@ -25,17 +26,18 @@ pub(crate) fn victims(pos: &Position, m: &Move, out: &mut [(Square, Cell); MAX_L
 }
 
 /// Calls `f` with each piece a range capture of `m` takes by passing over
-/// it (the squares strictly before each sweeping landing), as the board
-/// stands before the move.
+/// it (the squares strictly before each sweeping landing; not the mover's
+/// own pieces if it spares them), as the board stands before the move.
 pub(crate) fn for_swept(pos: &Position, m: &Move, mut f: impl FnMut(Square, Cell)) {
     if m.sweep == 0 {
         return;
     }
     let geo = &pos.rules.geometry;
+    let own = cell_colour(pos.cells[usize::from(m.from)]);
     for i in (0..m.landings().len()).filter(|&i| m.sweeps_to(i)) {
         for sq in m.squares_before(geo, i) {
             let c = pos.cells[usize::from(sq)];
-            if c != 0 && sq != m.from {
+            if c != 0 && sq != m.from && !(m.sweep_spares_own() && cell_colour(c) == own) {
                 f(sq, c);
             }
         }

@@ -124,9 +124,15 @@ pub struct MoveSpec {
     pub pass_over: Option<Spanned<u32>>,
     /// Slides: pieces may be passed over only on this many first squares.
     pub pass_within: Option<Spanned<u32>>,
-    /// Slides that pass over pieces: those pieces are captured (a range
-    /// capture; a condition on options).
+    /// Slides that pass over pieces, and straight jumps: those pieces are
+    /// captured (a range capture; a condition on options).
     pub captures_passed: Option<Text>,
+    /// With `captures_passed`: the mover's own pieces passed over stay (a
+    /// condition on options).
+    pub spares_own: Option<Text>,
+    /// With `over_lower_rank` and `captures_passed`: the slide may also end
+    /// on an own piece of lower rank, taking it (a condition on options).
+    pub lands_on_own: Option<Text>,
     /// Range jump (slides, a condition on options): the slide may pass
     /// over pieces of either side whose rank is lower than the mover's.
     pub over_lower_rank: Option<Text>,
@@ -165,6 +171,8 @@ pub struct LegSpec {
     pub pass_over: Option<Spanned<u32>>,
     pub pass_within: Option<Spanned<u32>>,
     pub captures_passed: Option<Text>,
+    pub spares_own: Option<Text>,
+    pub lands_on_own: Option<Text>,
     pub over_lower_rank: Option<Text>,
     pub beyond_lower_only: Option<Text>,
     pub beyond_empty: Option<Text>,
