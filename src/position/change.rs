@@ -132,15 +132,22 @@ impl Position {
         }
     }
 
-    /// Notes a death in the kill history and the move's kill log.
-    /// Kills the pieces a range capture of `m` passes over.
+    /// Kills the pieces a range capture of `m` passes over (at most a
+    /// board's length less two: the buffer has room for a 36-square line
+    /// per landing, so nothing is allocated).
     pub(crate) fn kill_swept(&mut self, m: &Move) {
         if m.sweep == 0 {
             return;
         }
-        let mut swept = Vec::new();
-        for_swept(self, m, |sq, _| swept.push(sq));
-        for sq in swept {
+        let mut swept = [0 as Square; 36 * MAX_LEGS];
+        let mut n = 0;
+        for_swept(self, m, |sq, _| {
+            if let Some(slot) = swept.get_mut(n) {
+                *slot = sq;
+                n += 1;
+            }
+        });
+        for &sq in &swept[..n] {
             self.kill(sq);
         }
     }
