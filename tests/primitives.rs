@@ -321,36 +321,28 @@ fn a_jump_with_captures_passed_takes_the_piece_it_leaps() {
 
 #[test]
 fn the_range_capture_keys_are_checked() {
-    let bad = SWEEPERS.replace(
-        "{ jump = [[0, 2]], symmetry = \"vertical\", captures_passed = \"true\" }",
-        "{ jump = [[1, 2]], captures_passed = \"true\" }",
-    );
-    let err = compile(&Source::new("sweepers.toml", &bad), &[])
-        .err()
-        .expect("an error")
-        .to_string();
-    assert!(err.contains("needs straight offsets"), "{err}");
-    let bad = SWEEPERS.replace(
-        "{ jump = [[0, 2]], symmetry = \"vertical\", captures_passed = \"true\" }",
-        "{ jump = [[0, 2]], spares_own = \"true\" }",
-    );
-    let err = compile(&Source::new("sweepers.toml", &bad), &[])
-        .err()
-        .expect("an error")
-        .to_string();
-    assert!(err.contains("`spares_own` belongs to a range capture"), "{err}");
-    let bad = SWEEPERS.replace(
-        "{ jump = [[0, 2]], symmetry = \"vertical\", captures_passed = \"true\" }",
-        "{ jump = [[0, 2]], captures_passed = \"true\", lands_on_own = \"true\" }",
-    );
-    let err = compile(&Source::new("sweepers.toml", &bad), &[])
-        .err()
-        .expect("an error")
-        .to_string();
-    assert!(
-        err.contains("`lands_on_own` belongs to a range capture over lower ranks"),
-        "{err}"
-    );
+    let hopper = "{ jump = [[0, 2]], symmetry = \"vertical\", captures_passed = \"true\" }";
+    for (bad, error) in [
+        (
+            "{ jump = [[1, 2]], captures_passed = \"true\" }",
+            "needs straight offsets",
+        ),
+        (
+            "{ jump = [[0, 2]], spares_own = \"true\" }",
+            "`spares_own` belongs to a range capture",
+        ),
+        (
+            "{ jump = [[0, 2]], captures_passed = \"true\", lands_on_own = \"true\" }",
+            "`lands_on_own` belongs to a range capture over lower ranks",
+        ),
+    ] {
+        let text = SWEEPERS.replace(hopper, bad);
+        let err = compile(&Source::new("sweepers.toml", &text), &[])
+            .err()
+            .expect("an error")
+            .to_string();
+        assert!(err.contains(error), "{bad}: {err}");
+    }
 }
 
 fn pieces_on_board(pos: &Position) -> usize {

@@ -430,11 +430,7 @@ impl<'a> Walker<'a> {
         swept: u8,
         f: &mut F,
     ) -> bool {
-        if prog.legs[leg].judged {
-            self.land_as::<true, F>(prog, leg, sq, o, occ, swept, f)
-        } else {
-            self.land_as::<false, F>(prog, leg, sq, o, occ, swept, f)
-        }
+        self.may_take(&prog.legs[leg], occ) && self.enter(prog, leg, sq, o, occ, swept, f)
     }
 
     /// Lands on `sq` (holding `occ`, with `swept` pieces taken on the way
@@ -453,20 +449,25 @@ impl<'a> Walker<'a> {
         swept: u8,
         f: &mut F,
     ) -> bool {
-        let l = &prog.legs[leg];
-        if occ != 0 {
-            if cell_colour(occ) == self.colour || l.capture == CaptureMode::Never {
-                return false;
-            }
-        } else if l.capture == CaptureMode::Must {
-            return false;
-        }
-        self.enter_as::<JUDGED, F>(prog, leg, sq, o, occ, swept, f)
+        self.may_take(&prog.legs[leg], occ) && self.enter_as::<JUDGED, F>(prog, leg, sq, o, occ, swept, f)
     }
 
-    /// An own piece a range capture ends on (`lands_on_own`): taken like
-    /// an enemy ([`Walker::enter_as`], judged or not as the leg says).
-    #[inline(never)]
+    /// Whether leg `l` may land on a square holding `occ`: empty or an
+    /// enemy, as its capture mode says; never an own piece.
+    #[inline]
+    fn may_take(&self, l: &Leg, occ: Cell) -> bool {
+        if occ != 0 {
+            cell_colour(occ) != self.colour && l.capture != CaptureMode::Never
+        } else {
+            l.capture != CaptureMode::Must
+        }
+    }
+
+    /// Lands on `sq`, whatever stands there, judged or not as the leg says
+    /// ([`Walker::enter_as`]): every landing of a rare leg once
+    /// [`Walker::may_take`] allows it, and an own piece a range capture
+    /// ends on (`lands_on_own`).
+    #[inline]
     #[allow(clippy::too_many_arguments)]
     fn enter<F: FnMut(&Walker) -> bool>(
         &mut self,
