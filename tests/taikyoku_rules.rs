@@ -262,7 +262,15 @@ fn free_eagle_passes_through_an_empty_neighbour_under_free_eagle_pass() {
 fn free_eagle_walks_like_a_lion_in_the_yw_reading() {
     // §7.2, yetiowin805/taikyoku_shogi: single steps along one line,
     // capturing each enemy stepped on, up to 4 along the forward diagonals
-    // and 3 along the others.
+    // and 3 along the others. Counted by hand from j10 with only the
+    // royals on the board: the queen reaches 9 + 26 (left, right) + 9 + 26
+    // (back, forward) + 9 + 26 (FL, FR: it takes White's king on aj36) + 8
+    // (BL: Black's king on a1 stops it) + 9 (BR) = 122 squares; the walks
+    // add the paths of 2 to 4 steps along FL and FR (3 each) and of 2 or 3
+    // along the other six lines (2 each): 18 (a one-step walk is the
+    // queen's step).
+    let pos = position(&["free_eagle=yw"], &with_royals("FE j10"), "b");
+    assert_eq!(moves_from(&pos, "j10").len(), 140, "{:?}", moves_from(&pos, "j10"));
     let pos = position(&["free_eagle=yw"], &with_royals("FE j10, p j11, p k11"), "b");
     assert_legal(&pos, "j10xj11-j12", "captures on the way forward and goes on");
     assert_legal(&pos, "j10xj11-j12-j13", "three steps forward");
