@@ -27,6 +27,9 @@ pub(crate) struct Walker<'a> {
     /// The range capture being walked leaves the mover's own pieces it
     /// passes (`spares_own`). A move's one sweeping leg is its last.
     pub(crate) sweep_spares_own: bool,
+    /// How many of the landings so far captured (`victims` not 0): while
+    /// none did and nothing was shot, `occupant` needs no search.
+    taken: u8,
     pub(crate) len: usize,
     pub(crate) shots: [Square; MAX_SHOTS],
     pub(crate) shot_after: [u8; MAX_SHOTS],
@@ -71,6 +74,7 @@ impl<'a> Walker<'a> {
             victims: [0; MAX_LEGS],
             swept: [0; MAX_LEGS],
             sweep_spares_own: false,
+            taken: 0,
             len: 0,
             shots: [NO_SQUARE; MAX_SHOTS],
             shot_after: [0; MAX_SHOTS],
@@ -86,25 +90,35 @@ impl<'a> Walker<'a> {
 
     /// What stands on `sq` now: the origin is vacated and pieces captured
     /// or shot earlier on this path are gone.
-    #[inline]
+    #[inline(always)]
     pub(super) fn occupant(&self, sq: Square) -> Cell {
-        if sq == self.from {
+        let c = self.cells[usize::from(sq)];
+        if c == 0 || sq == self.from {
             return 0;
         }
-        let c = self.cells[usize::from(sq)];
-        if c != 0 {
-            for i in 0..self.len {
-                if self.path[i] == sq && self.victims[i] != 0 {
-                    return 0;
-                }
-            }
-            for i in 0..self.n_shots {
-                if self.shots[i] == sq {
-                    return 0;
-                }
-            }
+        if self.taken == 0 && self.n_shots == 0 {
+            return c;
         }
-        c
+        self.occupant_after_captures(sq, c)
+    }
+
+    /// [`Walker::occupant`] of a square holding `c` once this path has
+    /// captured or shot something.
+    #[inline(never)]
+    fn occupant_after_captures(&self, sq: Square, c: Cell) -> Cell {
+        let captured = (0..self.len).any(|i| self.path[i] == sq && self.victims[i] != 0);
+        if captured || self.shots[..self.n_shots].contains(&sq) {
+            0
+        } else {
+            c
+        }
+    }
+
+    /// Is `occ` (an occupant) one of the mover's own pieces? Such a square
+    /// is never landed on: the plain walks skip it before `land_as`.
+    #[inline(always)]
+    fn own(&self, occ: Cell) -> bool {
+        occ != 0 && cell_colour(occ) == self.colour
     }
 
     /// Does the straight line from `a` to `b` pass over an enemy?
@@ -139,11 +153,15 @@ impl<'a> Walker<'a> {
         } else {
             &l.follow[usize::from(prev)]
         };
+        // The first leg starts from the origin with nothing captured or
+        // shot, so it reads the board as it is (`FIRST`).
         match l.walk {
-            LegWalk::Leap if l.judged => self.leap::<true, F>(prog, leg, cur, offs, f),
-            LegWalk::Leap => self.leap::<false, F>(prog, leg, cur, offs, f),
-            LegWalk::Slide { max } if l.judged => self.slide::<true, F>(prog, leg, cur, offs, max, f),
-            LegWalk::Slide { max } => self.slide::<false, F>(prog, leg, cur, offs, max, f),
+            LegWalk::Leap if l.judged => self.leap::<true, false, F>(prog, leg, cur, offs, f),
+            LegWalk::Leap if leg == 0 => self.leap::<false, true, F>(prog, leg, cur, offs, f),
+            LegWalk::Leap => self.leap::<false, false, F>(prog, leg, cur, offs, f),
+            LegWalk::Slide { max } if l.judged => self.slide::<true, false, F>(prog, leg, cur, offs, max, f),
+            LegWalk::Slide { max } if leg == 0 => self.slide::<false, true, F>(prog, leg, cur, offs, max, f),
+            LegWalk::Slide { max } => self.slide::<false, false, F>(prog, leg, cur, offs, max, f),
             LegWalk::LeapOverOwn => self.leap_over_own(prog, leg, cur, offs, f),
             LegWalk::SweepingLeap => self.sweeping_leap(prog, leg, cur, offs, f),
             LegWalk::PassingSlide => offs.iter().any(|&o| self.passing_slide(prog, leg, cur, o, f)),
@@ -152,9 +170,21 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// What stands on `sq`, for a leg that is the first (`FIRST`: the
+    /// origin, which a first leg never reaches, is the only vacated square)
+    /// or not.
+    #[inline(always)]
+    fn occupant_for<const FIRST: bool>(&self, sq: Square) -> Cell {
+        if FIRST {
+            self.cells[usize::from(sq)]
+        } else {
+            self.occupant(sq)
+        }
+    }
+
     /// A step or jump: one landing per offset.
     #[inline]
-    fn leap<const JUDGED: bool, F: FnMut(&Walker) -> bool>(
+    fn leap<const JUDGED: bool, const FIRST: bool, F: FnMut(&Walker) -> bool>(
         &mut self,
         prog: &Program,
         leg: usize,
@@ -166,8 +196,8 @@ impl<'a> Walker<'a> {
         for &o in offs {
             let sq = table.target(o, cur);
             if sq != NO_SQUARE {
-                let occ = self.occupant(sq);
-                if self.land_as::<JUDGED, F>(prog, leg, sq, o, occ, 0, f) {
+                let occ = self.occupant_for::<FIRST>(sq);
+                if !self.own(occ) && self.land_as::<JUDGED, F>(prog, leg, sq, o, occ, 0, f) {
                     return true;
                 }
             }
@@ -177,7 +207,7 @@ impl<'a> Walker<'a> {
 
     /// A slide that ends at the first piece or after `max` squares.
     #[inline]
-    fn slide<const JUDGED: bool, F: FnMut(&Walker) -> bool>(
+    fn slide<const JUDGED: bool, const FIRST: bool, F: FnMut(&Walker) -> bool>(
         &mut self,
         prog: &Program,
         leg: usize,
@@ -196,7 +226,10 @@ impl<'a> Walker<'a> {
                     break;
                 }
                 n += 1;
-                let occ = self.occupant(sq);
+                let occ = self.occupant_for::<FIRST>(sq);
+                if self.own(occ) {
+                    break;
+                }
                 if self.land_as::<JUDGED, F>(prog, leg, sq, o, occ, 0, f) {
                     return true;
                 }
@@ -268,8 +301,8 @@ impl<'a> Walker<'a> {
         let table = &self.rules.offsets;
         self.sweep_spares_own = l.spares_own;
         let mut sq = cur;
-        // `taken`: the pieces passed that a range capture takes.
-        let (mut n, mut passed, mut taken) = (0u8, 0u8, 0u8);
+        // `sweeping`: the pieces passed that a range capture takes.
+        let (mut n, mut passed, mut sweeping) = (0u8, 0u8, 0u8);
         loop {
             sq = table.target(o, sq);
             if sq == NO_SQUARE {
@@ -277,7 +310,7 @@ impl<'a> Walker<'a> {
             }
             n += 1;
             let occ = self.occupant(sq);
-            let swept = if l.captures_passed { taken } else { 0 };
+            let swept = if l.captures_passed { sweeping } else { 0 };
             if self.land(prog, leg, sq, o, occ, swept, f) {
                 return true;
             }
@@ -289,7 +322,7 @@ impl<'a> Walker<'a> {
                     return false;
                 }
                 passed += 1;
-                taken += u8::from(self.sweeps_away(occ));
+                sweeping += u8::from(self.sweeps_away(occ));
             }
         }
     }
@@ -316,12 +349,12 @@ impl<'a> Walker<'a> {
         let rank = types[usize::from(cell_type(self.piece))].rank;
         let table = &self.rules.offsets;
         // A range capture (`captures_passed`) takes every piece it passes
-        // (`taken`: not its own with `spares_own`), and its
+        // (`sweeping`: not its own with `spares_own`), and its
         // `beyond_lower_only` holds from the first square on. With
         // `lands_on_own` it may also end on an own piece of lower rank.
         let sweeps = l.captures_passed;
         self.sweep_spares_own = l.spares_own;
-        let (mut sq, mut n, mut passed, mut taken) = (cur, 0u8, 0u8, 0u8);
+        let (mut sq, mut n, mut passed, mut sweeping) = (cur, 0u8, 0u8, 0u8);
         loop {
             sq = table.target(o, sq);
             if sq == NO_SQUARE {
@@ -336,7 +369,7 @@ impl<'a> Walker<'a> {
                 (passed == 0 && !sweeps) || lower || !rj.beyond_lower_only
             };
             if may_land {
-                let swept = if sweeps { taken } else { 0 };
+                let swept = if sweeps { sweeping } else { 0 };
                 let stop = if l.lands_on_own && lower && cell_colour(occ) == self.colour {
                     l.capture != CaptureMode::Never && self.enter(prog, leg, sq, o, occ, swept, f)
                 } else {
@@ -350,7 +383,7 @@ impl<'a> Walker<'a> {
                 return false;
             }
             passed += u8::from(occ != 0);
-            taken += u8::from(occ != 0 && self.sweeps_away(occ));
+            sweeping += u8::from(occ != 0 && self.sweeps_away(occ));
         }
     }
 
@@ -373,14 +406,14 @@ impl<'a> Walker<'a> {
             if sq == NO_SQUARE || l.only_over_own && self.leaps_over_enemy(cur, sq) {
                 continue;
             }
-            let taken = crate::moves::between(&self.rules.geometry, cur, sq)
+            let sweeping = crate::moves::between(&self.rules.geometry, cur, sq)
                 .filter(|&s| {
                     let c = self.occupant(s);
                     c != 0 && self.sweeps_away(c)
                 })
                 .count() as u8;
             let occ = self.occupant(sq);
-            if self.land(prog, leg, sq, o, occ, taken, f) {
+            if self.land(prog, leg, sq, o, occ, sweeping, f) {
                 return true;
             }
         }
@@ -505,8 +538,11 @@ impl<'a> Walker<'a> {
         self.victims[self.len] = occ;
         self.swept[self.len] = swept;
         self.len += 1;
+        let taken = u8::from(occ != 0);
+        self.taken += taken;
         if JUDGED && !self.may_land_here(l, occ) {
             self.len -= 1;
+            self.taken -= taken;
             return false;
         }
         let more = leg + 1 < prog.legs.len();
@@ -520,6 +556,7 @@ impl<'a> Walker<'a> {
             stop
         };
         self.len -= 1;
+        self.taken -= taken;
         stop
     }
 
@@ -581,16 +618,15 @@ pub(crate) fn walk_piece_at<F: FnMut(&Walker) -> bool>(
     walk_piece_with(pos, cells, from, None, false, depth, f)
 }
 
-/// Walks every available program of the piece on `from` as a move of the
-/// game: with shots, deaths in auras and demotions on landing.
-/// `aura_sources`: where every source of a killing aura stands, if known.
-pub(super) fn walk_piece_playing<F: FnMut(&Walker) -> bool>(
-    pos: &Position,
-    from: Square,
-    aura_sources: Option<&[Square]>,
-    f: &mut F,
-) -> bool {
-    walk_piece_with(pos, &pos.cells, from, aura_sources, true, 0, f)
+/// A walker for the moves of the game in `pos`: with shots, deaths in
+/// auras and demotions on landing. `aura_sources`: where every source of a
+/// killing aura stands, if known. One walker serves every piece
+/// ([`Walker::walk_piece`]).
+pub(super) fn playing<'a>(pos: &'a Position, aura_sources: Option<&'a [Square]>) -> Walker<'a> {
+    let mut w = Walker::new(&pos.rules, Some(pos), &pos.cells, pos.side, 0);
+    w.effects = true;
+    w.aura_sources = aura_sources;
+    w
 }
 
 fn walk_piece_with<'a, F: FnMut(&Walker) -> bool>(
@@ -602,30 +638,49 @@ fn walk_piece_with<'a, F: FnMut(&Walker) -> bool>(
     depth: u8,
     f: &mut F,
 ) -> bool {
-    let rules = &*pos.rules;
-    let c = cells[usize::from(from)];
-    let colour = cell_colour(c);
-    let kind = rules.types[usize::from(cell_type(c))].kind;
-    let mut w = Walker::new(rules, Some(pos), cells, colour, from);
+    let mut w = Walker::new(
+        &pos.rules,
+        Some(pos),
+        cells,
+        cell_colour(cells[usize::from(from)]),
+        from,
+    );
     w.effects = effects;
     w.aura_sources = aura_sources;
     w.depth = depth;
-    for prog in &rules.programs[colour.index()][kind] {
-        if let Some(cond) = &prog.when
-            && eval(
-                cond,
-                &PathFacts {
-                    pos,
-                    w: &w,
-                    victim: usize::MAX,
-                },
-            ) == 0
-        {
-            continue;
+    w.walk_piece(from, f)
+}
+
+impl Walker<'_> {
+    /// Walks every available program of the piece on `from` (the walker's
+    /// position answers the programs' `when` conditions); see
+    /// [`Walker::walk`].
+    pub(super) fn walk_piece<F: FnMut(&Walker) -> bool>(&mut self, from: Square, f: &mut F) -> bool {
+        let Some(pos) = self.pos else { return false };
+        let rules = self.rules;
+        let c = self.cells[usize::from(from)];
+        self.from = from;
+        self.piece = c;
+        self.colour = cell_colour(c);
+        self.judged = 0;
+        let kind = rules.types[usize::from(cell_type(c))].kind;
+        for prog in &rules.programs[self.colour.index()][kind] {
+            if let Some(cond) = &prog.when
+                && eval(
+                    cond,
+                    &PathFacts {
+                        pos,
+                        w: self,
+                        victim: usize::MAX,
+                    },
+                ) == 0
+            {
+                continue;
+            }
+            if self.walk(prog, 0, from, 0, f) {
+                return true;
+            }
         }
-        if w.walk(prog, 0, from, 0, f) {
-            return true;
-        }
+        false
     }
-    false
 }
