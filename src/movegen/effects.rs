@@ -93,10 +93,19 @@ impl Walker<'_> {
     #[inline]
     pub(crate) fn cell_now(&self, sq: Square) -> Cell {
         if self.len > 0 && self.path[self.len - 1] == sq {
-            self.mover()
-        } else {
-            self.occupant(sq)
+            return self.mover();
         }
+        let c = self.occupant(sq);
+        // Pieces a range capture of this path took are gone too (rare:
+        // looked for only when the path swept some).
+        if c != 0 && self.swept[..self.len].iter().any(|&n| n > 0) {
+            let mut gone = false;
+            self.for_swept(|s, _| gone |= s == sq);
+            if gone {
+                return 0;
+            }
+        }
+        c
     }
 
     /// The board as it stands at this point of the move.
@@ -111,6 +120,7 @@ impl Walker<'_> {
         for i in 0..self.n_shots {
             b[usize::from(self.shots[i])] = 0;
         }
+        self.for_swept(|sq, _| b[usize::from(sq)] = 0);
         if self.len > 0 {
             b[usize::from(self.path[self.len - 1])] = self.mover();
         }
