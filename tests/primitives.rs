@@ -133,3 +133,63 @@ fn capture_promotes_and_a_promoted_piece_promotes_again_only_if_allowed() {
     let pos = Position::from_text(chain, "2,k,2/2,s,2/2,+S,2/5/K,4 b").expect("position");
     assert_eq!(moves_from(&pos, "c3"), ["c3xc4+"]);
 }
+
+/// A two-step piece on a board whose promotion asks for the farthest rank
+/// any landing of the move reached (`farthest_rank`), not only the last.
+const TOUCH: &str = r#"
+[variant]
+id = "touch"
+
+[board]
+files = 5
+ranks = 5
+
+[tags]
+royal = "the piece to keep"
+
+[[piece]]
+id = "king"
+code = "K"
+tags = ["royal"]
+moves = [{ step = "all" }]
+
+[[piece]]
+id = "hopper"
+code = "H"
+moves = [{ legs = [{ step = "orth" }, { step = "orth", optional = true }] }]
+promotes_to = "flyer"
+
+[[piece]]
+id = "flyer"
+code = "FY"
+moves = [{ slide = "all" }]
+
+[setup]
+board = """
+. . . . k
+. . . . .
+. . H . .
+. . . . .
+K . . . .
+"""
+
+[promotion]
+may = "farthest_rank >= 4"
+
+[victory]
+loses_when = "count(royal) == 0"
+no_moves = "loss"
+"#;
+
+#[test]
+fn farthest_rank_counts_every_landing_of_the_move_but_not_its_origin() {
+    let pos = Position::start(common::compile_text("touch.toml", TOUCH, &[]));
+    let moves = moves_from(&pos, "c3");
+    for m in ["c3-c4-c3+", "c3-c4-c3=", "c3-c4+", "c3-c4-c5+", "c3-b3-b4+"] {
+        assert!(moves.contains(&m.to_string()), "{m} in {moves:?}");
+    }
+    for m in ["c3-c2-c3+", "c3-b3+", "c3-c2+", "c3-b3-b2+"] {
+        assert!(!moves.contains(&m.to_string()), "{m} in {moves:?}");
+    }
+    assert!(moves.contains(&"c3-b3-b2".to_string()), "{moves:?}");
+}

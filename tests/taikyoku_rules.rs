@@ -106,6 +106,30 @@ fn compulsory_promotion_under_its_option() {
 }
 
 #[test]
+fn a_lion_touching_the_zone_comes_back_promoted_under_touch() {
+    // §6.2 touch, §7.5.1 (taikyoku-shogi.github.io): the first step of a
+    // lion's move lands in the zone (rank 26), so e25-e26-e25 promotes.
+    let touch = ["promotion_trigger=touch"];
+    let pos = position(&touch, &with_royals("L e25"), "b");
+    assert_legal(&pos, "e25-e26-e25+", "its first landing is in the zone");
+    assert_legal(&pos, "e25-e26-e25=", "optional by default");
+    assert_illegal(&pos, "e25-d24-e25+", "no landing in the zone");
+    let pos = position(&["promotion_trigger=touch", "promotion_compulsory=true"], &with_royals("L e25"), "b");
+    assert_illegal(&pos, "e25-e26-e25=", "the program's option set promotes automatically");
+    let pos = position(&[], &with_royals("L e25"), "b");
+    assert_illegal(&pos, "e25-e26-e25+", "default end: the move ends outside the zone");
+}
+
+#[test]
+fn the_turning_square_of_a_hook_move_does_not_touch_the_zone() {
+    // §7.5.1: only a lion's or free eagle's first step counts; a goblin
+    // turning on rank 26 and ending on rank 25 does not promote.
+    let pos = position(&["promotion_trigger=touch"], &with_royals("T e24"), "b");
+    assert_legal(&pos, "e24-g26-h25", "the hook itself is legal");
+    assert_illegal(&pos, "e24-g26-h25+", "its turning square does not count");
+}
+
+#[test]
 fn a_promoted_piece_never_promotes_again() {
     // §6.4: a crown prince made from a drunk elephant does not become a
     // king; a drunk elephant that has not promoted does.
