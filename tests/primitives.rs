@@ -193,3 +193,91 @@ fn farthest_rank_counts_every_landing_of_the_move_but_not_its_origin() {
     }
     assert!(moves.contains(&"c3-b3-b2".to_string()), "{moves:?}");
 }
+
+/// Two kings and a rook on a small board, with a draw after a number of
+/// moves that an option switches on (`COUNTS` is replaced by the test).
+const LIMIT: &str = r#"
+[variant]
+id = "limit"
+
+[board]
+files = 5
+ranks = 5
+
+[options.limit]
+default = false
+
+[tags]
+royal = "the piece to keep"
+
+[[piece]]
+id = "king"
+code = "K"
+tags = ["royal"]
+moves = [{ step = "all" }]
+
+[[piece]]
+id = "rook"
+code = "R"
+moves = [{ slide = "orth" }]
+
+[setup]
+board = """
+k . . . .
+. . . . p
+. . . . .
+. . . . .
+K . . . R
+"""
+
+[[piece]]
+id = "pawn"
+code = "P"
+moves = [{ step = "F" }]
+
+[victory]
+loses_when = "count(royal) == 0"
+no_moves = "loss"
+
+[victory.move_limit]
+plies = 4
+counts = "COUNTS"
+when = "opt.limit"
+"#;
+
+fn limit_game(opts: &[&str], moves: &[&str]) -> Position {
+    let counts = if opts.contains(&"quiet") { "quiet" } else { "all" };
+    let opts: Vec<&str> = opts.iter().copied().filter(|o| *o != "quiet").collect();
+    let text = LIMIT.replace("COUNTS", counts);
+    let mut pos = Position::start(common::compile_text("limit.toml", &text, &opts));
+    for m in moves {
+        let mv = gunbai::notation::parse_move(&pos, m).unwrap_or_else(|r| panic!("{m}: {r}"));
+        assert!(pos.outcome().is_none(), "the game ended before {m}");
+        pos.play_unchecked(&mv);
+    }
+    pos
+}
+
+#[test]
+fn a_move_limit_draws_after_its_count_of_moves() {
+    let draw = |pos: &Position| pos.outcome().map(|o| o.black) == Some(gunbai::ruleset::Result3::Draw);
+    let quiet = ["a1-a2", "a5-b5", "a2-a1", "b5-a5"];
+    assert!(!draw(&limit_game(&[], &quiet)), "no limit by default");
+    assert!(
+        !draw(&limit_game(&["limit=true"], &quiet[..3])),
+        "three moves are not four"
+    );
+    assert!(draw(&limit_game(&["limit=true"], &quiet)), "the fourth move draws");
+    // Counting only quiet moves, the capture on the first move starts the
+    // count again: four more moves are needed.
+    let capture = ["e1xe4", "a5-b5", "a1-a2", "b5-a5", "a2-a1"];
+    assert!(draw(&limit_game(&["limit=true"], &capture[..4])), "every move counts");
+    assert!(
+        !draw(&limit_game(&["limit=true", "quiet"], &capture[..4])),
+        "three quiet moves after the capture"
+    );
+    assert!(
+        draw(&limit_game(&["limit=true", "quiet"], &capture)),
+        "four quiet moves after the capture"
+    );
+}

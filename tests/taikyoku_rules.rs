@@ -114,7 +114,11 @@ fn a_lion_touching_the_zone_comes_back_promoted_under_touch() {
     assert_legal(&pos, "e25-e26-e25+", "its first landing is in the zone");
     assert_legal(&pos, "e25-e26-e25=", "optional by default");
     assert_illegal(&pos, "e25-d24-e25+", "no landing in the zone");
-    let pos = position(&["promotion_trigger=touch", "promotion_compulsory=true"], &with_royals("L e25"), "b");
+    let pos = position(
+        &["promotion_trigger=touch", "promotion_compulsory=true"],
+        &with_royals("L e25"),
+        "b",
+    );
     assert_illegal(&pos, "e25-e26-e25=", "the program's option set promotes automatically");
     let pos = position(&[], &with_royals("L e25"), "b");
     assert_illegal(&pos, "e25-e26-e25+", "default end: the move ends outside the zone");
@@ -290,6 +294,47 @@ fn repeating_a_position_is_forbidden_by_default() {
         play(&mut pos, m);
     }
     assert_legal(&pos, "g21-g20", "no repetition rule under none");
+}
+
+#[test]
+fn five_hundred_quiet_moves_draw_under_move_limit_500() {
+    // §2, yetiowin805/taikyoku_shogi: 500 moves in a row (plies) without a
+    // capture or a promotion draw; a promotion starts the count again.
+    let shuffle = ["e10-e11", "g20-g21", "e11-e10", "g21-g20"];
+    let mut pos = position(
+        &["repetition=move_limit_500"],
+        &with_royals("FCH e10, fch g20, P h25"),
+        "b",
+    );
+    for i in 0..499 {
+        play(&mut pos, shuffle[i % 4]);
+    }
+    assert!(pos.outcome().is_none(), "499 quiet moves");
+    play(&mut pos, shuffle[499 % 4]);
+    assert_eq!(pos.outcome().map(|o| o.black), Some(Result3::Draw), "the 500th draws");
+
+    let mut pos = position(
+        &["repetition=move_limit_500"],
+        &with_royals("FCH e10, fch g20, P h25"),
+        "b",
+    );
+    for i in 0..498 {
+        play(&mut pos, shuffle[i % 4]);
+    }
+    play(&mut pos, "h25-h26+");
+    let after = ["g21-g20", "e11-e10", "g20-g21", "e10-e11"];
+    for i in 0..499 {
+        play(&mut pos, after[i % 4]);
+    }
+    assert!(pos.outcome().is_none(), "the promotion started the count again");
+    play(&mut pos, after[499 % 4]);
+    assert_eq!(pos.outcome().map(|o| o.black), Some(Result3::Draw));
+
+    let mut pos = position(&["repetition=none"], &with_royals("FCH e10, fch g20"), "b");
+    for i in 0..500 {
+        play(&mut pos, shuffle[i % 4]);
+    }
+    assert!(pos.outcome().is_none(), "no move limit under none");
 }
 
 // ---------------------------------------------------------------------------

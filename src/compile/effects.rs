@@ -204,7 +204,7 @@ impl Checker<'_> {
     }
 
     /// A condition that may depend only on options, folded to a flag.
-    fn option_flag(&mut self, t: &Text, cx: &Context) -> bool {
+    pub(super) fn option_flag(&mut self, t: &Text, cx: &Context) -> bool {
         match self.condition(t, cx, Place::Side) {
             Expr::Const(v) => v != 0,
             _ => {
