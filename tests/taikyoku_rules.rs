@@ -278,6 +278,29 @@ fn goblin_hooks_diagonally_and_steps_orthogonally_only_under_the_option() {
 }
 
 // ---------------------------------------------------------------------------
+// §5.6 Burning
+
+#[test]
+fn the_fire_demon_burns_only_under_fire_demon_burns() {
+    // §5.6: no source gives the Taikyoku fire demon burning; the option
+    // lends it Tenjiku's (tenjiku-shogi.md §4.3): arriving on e12 it burns
+    // the enemies around it, spares its own side, and an enemy that ends
+    // its move next to it is burnt.
+    let pieces = with_royals("FD e10, p d12, p f12, P e13, p f14");
+    let mut pos = position(&["fire_demon_burns=true"], &pieces, "b");
+    play(&mut pos, "e10-e12");
+    assert_eq!(code_at(&pos, "d12"), None, "burnt");
+    assert_eq!(code_at(&pos, "f12"), None, "burnt");
+    assert_eq!(code_at(&pos, "e13").as_deref(), Some("P"), "its own side is spared");
+    play(&mut pos, "f14-f13");
+    assert_eq!(code_at(&pos, "f13"), None, "an enemy that ends next to it is burnt");
+    let mut pos = position(&[], &pieces, "b");
+    play(&mut pos, "e10-e12");
+    assert_eq!(code_at(&pos, "d12").as_deref(), Some("p"), "default: no burning");
+    assert_eq!(code_at(&pos, "f12").as_deref(), Some("p"), "default: no burning");
+}
+
+// ---------------------------------------------------------------------------
 // §2 Repetition and no legal move
 
 #[test]

@@ -164,7 +164,8 @@ fn unread_options(c: &mut Checker, f: &RuleFile) {
                 .iter()
                 .chain(&a.on_creation)
                 .chain(&a.enemies_only)
-                .chain(&a.meeting),
+                .chain(&a.meeting)
+                .chain(&a.when),
         );
     }
     texts.extend(f.freezes.iter().map(|z| &z.mode));

@@ -347,6 +347,8 @@ pub struct AuraSpec {
     /// it would harm: `mover_dies` (default), `mutual`, `active`,
     /// `mover_only`, or `opt.NAME` of a text option with these values.
     pub meeting: Option<Text>,
+    /// A condition on options: whether the aura exists (default true).
+    pub when: Option<Text>,
 }
 
 /// Pieces that cannot move: an enemy seen along one of the source's lines.
