@@ -57,6 +57,45 @@ pub enum LegMode {
     Anywhere,
 }
 
+/// How the walker walks a leg, chosen once when the leg is compiled
+/// ([`LegWalk::of`]) so that the common walks (`Leap`, `Slide`) test
+/// nothing on each square for what only rare legs do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegWalk {
+    /// A step or a jump: one square per offset, whatever stands between.
+    Leap,
+    /// A straight jump that may pass only over empty squares and own
+    /// pieces (`only_over_own`).
+    LeapOverOwn,
+    /// A slide that ends at the first piece, after at most `max` squares
+    /// (`u8::MAX`: unlimited; no board is that wide).
+    Slide { max: u8 },
+    /// A slide that may pass over pieces (`pass_over`, `pass_within`),
+    /// capturing them with `captures_passed`.
+    PassingSlide,
+    /// A slide that may pass over pieces of lower rank (`over_lower_rank`),
+    /// capturing them with `captures_passed`.
+    RangeJump,
+    /// A leap to any square (`anywhere`).
+    Anywhere,
+}
+
+impl LegWalk {
+    /// The walk of a leg with these keys.
+    pub fn of(mode: LegMode, only_over_own: bool, pass: Pass, over_lower: Option<RankJump>) -> LegWalk {
+        match mode {
+            LegMode::Anywhere => LegWalk::Anywhere,
+            LegMode::Jump if only_over_own => LegWalk::LeapOverOwn,
+            LegMode::Step | LegMode::Jump => LegWalk::Leap,
+            LegMode::Slide { .. } if over_lower.is_some() => LegWalk::RangeJump,
+            LegMode::Slide { .. } if pass != Pass::NONE => LegWalk::PassingSlide,
+            LegMode::Slide { max } => LegWalk::Slide {
+                max: max.unwrap_or(u8::MAX),
+            },
+        }
+    }
+}
+
 /// What a leg may land on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CaptureMode {
@@ -96,6 +135,11 @@ pub const RELATION_NAMES: [(&str, Relation); 6] = [
 #[derive(Clone, Debug)]
 pub struct Leg {
     pub mode: LegMode,
+    /// How the walker walks it (derived from the fields below).
+    pub walk: LegWalk,
+    /// Each landing is judged after it is made: a leap to anywhere's
+    /// capture restrictions, `unattacked`.
+    pub judged: bool,
     /// Offset indices (into [`Offsets`]) in board terms.
     pub offsets: Vec<u8>,
     pub relation: Relation,
@@ -561,13 +605,9 @@ impl AttackRays {
                     // are walked.
                     let simple = prog.when.is_none()
                         && prog.legs.len() == 1
-                        && !prog.legs[0].only_over_own
                         && prog.legs[0].can_stop_after
-                        && prog.legs[0].pass == Pass::NONE
-                        && !prog.legs[0].captures_passed
-                        && prog.legs[0].over_lower.is_none()
-                        && !prog.legs[0].unattacked
-                        && prog.legs[0].mode != LegMode::Anywhere;
+                        && matches!(prog.legs[0].walk, LegWalk::Leap | LegWalk::Slide { .. })
+                        && !prog.legs[0].judged;
                     if !simple {
                         walked.insert(ty);
                         continue;

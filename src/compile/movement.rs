@@ -607,6 +607,8 @@ fn leg(
     let unattacked = s.unattacked.as_ref().is_some_and(|t| c.options_condition(t));
     Some(Leg {
         mode,
+        walk: LegWalk::of(mode, only_over_own, pass, over_lower),
+        judged: mode == LegMode::Anywhere || unattacked,
         offsets: offsets_idx,
         relation,
         follow: Vec::new(),

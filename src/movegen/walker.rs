@@ -8,7 +8,7 @@ use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::eval;
 use crate::moves::{MAX_LEGS, MAX_SHOTS};
 use crate::position::{Cell, Position, cell_colour, cell_type};
-use crate::ruleset::{CaptureMode, Leg, LegMode, Program, Relation, Ruleset};
+use crate::ruleset::{CaptureMode, Leg, LegMode, LegWalk, Program, Relation, Ruleset};
 
 /// A partial or complete path being walked for one piece.
 pub(crate) struct Walker<'a> {
@@ -24,9 +24,6 @@ pub(crate) struct Walker<'a> {
     pub(crate) victims: [Cell; MAX_LEGS],
     /// How many pieces a range capture took on the way to each landing.
     pub(crate) swept: [u8; MAX_LEGS],
-    /// Pieces the slide being walked has captured by passing over them so
-    /// far (given to the next landing).
-    pending_sweep: u8,
     pub(crate) len: usize,
     pub(crate) shots: [Square; MAX_SHOTS],
     pub(crate) shot_after: [u8; MAX_SHOTS],
@@ -70,7 +67,6 @@ impl<'a> Walker<'a> {
             path: [NO_SQUARE; MAX_LEGS],
             victims: [0; MAX_LEGS],
             swept: [0; MAX_LEGS],
-            pending_sweep: 0,
             len: 0,
             shots: [NO_SQUARE; MAX_SHOTS],
             shot_after: [0; MAX_SHOTS],
@@ -122,7 +118,9 @@ impl<'a> Walker<'a> {
     }
 
     /// Walks `prog` from leg `leg`; `f` receives every path that may end
-    /// there and returns true to stop the whole walk.
+    /// there and returns true to stop the whole walk. Each kind of leg has
+    /// its own walk ([`LegWalk`]), so the plain ones test nothing per square
+    /// for what only rare legs do.
     pub(crate) fn walk<F: FnMut(&Walker) -> bool>(
         &mut self,
         prog: &Program,
@@ -137,67 +135,155 @@ impl<'a> Walker<'a> {
         } else {
             &l.follow[usize::from(prev)]
         };
-        let table = &self.rules.offsets;
-        if l.mode == LegMode::Anywhere {
-            if self.depth >= 2 {
-                return false;
-            }
-            for sq in 0..self.rules.geometry.len() as Square {
-                if sq != cur {
-                    let occ = self.occupant(sq);
-                    if self.land(prog, leg, sq, 0, occ, f) {
-                        return true;
-                    }
-                }
-            }
-            return false;
+        match l.walk {
+            LegWalk::Leap if l.judged => self.leap::<true, F>(prog, leg, cur, offs, f),
+            LegWalk::Leap => self.leap::<false, F>(prog, leg, cur, offs, f),
+            LegWalk::Slide { max } if l.judged => self.slide::<true, F>(prog, leg, cur, offs, max, f),
+            LegWalk::Slide { max } => self.slide::<false, F>(prog, leg, cur, offs, max, f),
+            LegWalk::LeapOverOwn => self.leap_over_own(prog, leg, cur, offs, f),
+            LegWalk::PassingSlide => offs.iter().any(|&o| self.passing_slide(prog, leg, cur, o, f)),
+            LegWalk::RangeJump => offs.iter().any(|&o| self.range_jump(prog, leg, cur, o, f)),
+            LegWalk::Anywhere => self.anywhere(prog, leg, cur, f),
         }
+    }
+
+    /// A step or jump: one landing per offset.
+    #[inline]
+    fn leap<const JUDGED: bool, F: FnMut(&Walker) -> bool>(
+        &mut self,
+        prog: &Program,
+        leg: usize,
+        cur: Square,
+        offs: &[u8],
+        f: &mut F,
+    ) -> bool {
+        let table = &self.rules.offsets;
         for &o in offs {
-            match l.mode {
-                LegMode::Anywhere => {}
-                LegMode::Step | LegMode::Jump => {
-                    let sq = table.target(o, cur);
-                    if sq != NO_SQUARE && !(l.only_over_own && self.leaps_over_enemy(cur, sq)) {
-                        let occ = self.occupant(sq);
-                        if self.land(prog, leg, sq, o, occ, f) {
-                            return true;
-                        }
-                    }
-                }
-                LegMode::Slide { max } if l.over_lower.is_some() => {
-                    if self.range_jump(prog, leg, cur, o, max, f) {
-                        return true;
-                    }
-                }
-                LegMode::Slide { max } => {
-                    let mut sq = cur;
-                    let (mut n, mut passed) = (0u8, 0u8);
-                    loop {
-                        sq = table.target(o, sq);
-                        if sq == NO_SQUARE {
-                            break;
-                        }
-                        n += 1;
-                        let occ = self.occupant(sq);
-                        if self.land(prog, leg, sq, o, occ, f) {
-                            return true;
-                        }
-                        if max.is_some_and(|m| n >= m) {
-                            break;
-                        }
-                        if occ != 0 {
-                            if !l.pass.may_pass(passed, n) {
-                                break;
-                            }
-                            passed += 1;
-                        }
-                        self.pending_sweep = if l.captures_passed { passed } else { 0 };
-                    }
-                    self.pending_sweep = 0;
+            let sq = table.target(o, cur);
+            if sq != NO_SQUARE {
+                let occ = self.occupant(sq);
+                if self.land_as::<JUDGED, F>(prog, leg, sq, o, occ, 0, f) {
+                    return true;
                 }
             }
         }
         false
+    }
+
+    /// A slide that ends at the first piece or after `max` squares.
+    #[inline]
+    fn slide<const JUDGED: bool, F: FnMut(&Walker) -> bool>(
+        &mut self,
+        prog: &Program,
+        leg: usize,
+        cur: Square,
+        offs: &[u8],
+        max: u8,
+        f: &mut F,
+    ) -> bool {
+        let table = &self.rules.offsets;
+        for &o in offs {
+            let mut sq = cur;
+            let mut n = 0u8;
+            loop {
+                sq = table.target(o, sq);
+                if sq == NO_SQUARE {
+                    break;
+                }
+                n += 1;
+                let occ = self.occupant(sq);
+                if self.land_as::<JUDGED, F>(prog, leg, sq, o, occ, 0, f) {
+                    return true;
+                }
+                if occ != 0 || n >= max {
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    /// A straight jump that may not pass over an enemy.
+    #[inline(never)]
+    fn leap_over_own<F: FnMut(&Walker) -> bool>(
+        &mut self,
+        prog: &Program,
+        leg: usize,
+        cur: Square,
+        offs: &[u8],
+        f: &mut F,
+    ) -> bool {
+        let table = &self.rules.offsets;
+        for &o in offs {
+            let sq = table.target(o, cur);
+            if sq != NO_SQUARE && !self.leaps_over_enemy(cur, sq) {
+                let occ = self.occupant(sq);
+                if self.land(prog, leg, sq, o, occ, 0, f) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// A leap to every square but `cur`. Not walked two protection
+    /// judgments deep (see [`Walker::depth`]).
+    #[inline(never)]
+    fn anywhere<F: FnMut(&Walker) -> bool>(&mut self, prog: &Program, leg: usize, cur: Square, f: &mut F) -> bool {
+        if self.depth >= 2 {
+            return false;
+        }
+        for sq in 0..self.rules.geometry.len() as Square {
+            if sq != cur {
+                let occ = self.occupant(sq);
+                if self.land(prog, leg, sq, 0, occ, 0, f) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// A slide along `o` that may pass over pieces (`pass_over`,
+    /// `pass_within`); with `captures_passed` each landing takes the pieces
+    /// passed on the way.
+    #[inline(never)]
+    fn passing_slide<F: FnMut(&Walker) -> bool>(
+        &mut self,
+        prog: &Program,
+        leg: usize,
+        cur: Square,
+        o: u8,
+        f: &mut F,
+    ) -> bool {
+        let l = &prog.legs[leg];
+        let LegMode::Slide { max } = l.mode else {
+            return false;
+        };
+        let table = &self.rules.offsets;
+        let mut sq = cur;
+        let (mut n, mut passed) = (0u8, 0u8);
+        loop {
+            sq = table.target(o, sq);
+            if sq == NO_SQUARE {
+                return false;
+            }
+            n += 1;
+            let occ = self.occupant(sq);
+            let swept = if l.captures_passed { passed } else { 0 };
+            if self.land(prog, leg, sq, o, occ, swept, f) {
+                return true;
+            }
+            if max.is_some_and(|m| n >= m) {
+                return false;
+            }
+            if occ != 0 {
+                if !l.pass.may_pass(passed, n) {
+                    return false;
+                }
+                passed += 1;
+            }
+        }
     }
 
     /// A slide that may pass over pieces (of either side) whose rank is
@@ -212,10 +298,10 @@ impl<'a> Walker<'a> {
         leg: usize,
         cur: Square,
         o: u8,
-        max: Option<u8>,
         f: &mut F,
     ) -> bool {
-        let Some(rj) = prog.legs[leg].over_lower else {
+        let l = &prog.legs[leg];
+        let (Some(rj), LegMode::Slide { max }) = (l.over_lower, l.mode) else {
             return false;
         };
         let types = &self.rules.types;
@@ -223,7 +309,7 @@ impl<'a> Walker<'a> {
         let table = &self.rules.offsets;
         // A range capture (`captures_passed`) takes every piece it passes,
         // and its `beyond_lower_only` holds from the first square on.
-        let sweeps = prog.legs[leg].captures_passed;
+        let sweeps = l.captures_passed;
         let (mut sq, mut n, mut passed) = (cur, 0u8, 0u8);
         loop {
             sq = table.target(o, sq);
@@ -239,8 +325,8 @@ impl<'a> Walker<'a> {
                 (passed == 0 && !sweeps) || lower || !rj.beyond_lower_only
             };
             if may_land {
-                self.pending_sweep = if sweeps { passed } else { 0 };
-                if self.land(prog, leg, sq, o, occ, f) {
+                let swept = if sweeps { passed } else { 0 };
+                if self.land(prog, leg, sq, o, occ, swept, f) {
                     return true;
                 }
             }
@@ -274,7 +360,9 @@ impl<'a> Walker<'a> {
         stop
     }
 
-    #[inline]
+    /// A landing of a rare leg ([`Walker::land_as`], judged or not as the
+    /// leg says).
+    #[allow(clippy::too_many_arguments)]
     fn land<F: FnMut(&Walker) -> bool>(
         &mut self,
         prog: &Program,
@@ -282,6 +370,30 @@ impl<'a> Walker<'a> {
         sq: Square,
         o: u8,
         occ: Cell,
+        swept: u8,
+        f: &mut F,
+    ) -> bool {
+        if prog.legs[leg].judged {
+            self.land_as::<true, F>(prog, leg, sq, o, occ, swept, f)
+        } else {
+            self.land_as::<false, F>(prog, leg, sq, o, occ, swept, f)
+        }
+    }
+
+    /// Lands on `sq` (holding `occ`, with `swept` pieces taken on the way
+    /// by a range capture) if the leg may, and goes on: the path may end
+    /// here, the next leg is walked. `JUDGED`: the leg's landings are
+    /// judged ([`Walker::may_land_here`]).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn land_as<const JUDGED: bool, F: FnMut(&Walker) -> bool>(
+        &mut self,
+        prog: &Program,
+        leg: usize,
+        sq: Square,
+        o: u8,
+        occ: Cell,
+        swept: u8,
         f: &mut F,
     ) -> bool {
         let l = &prog.legs[leg];
@@ -294,9 +406,9 @@ impl<'a> Walker<'a> {
         }
         self.path[self.len] = sq;
         self.victims[self.len] = occ;
-        self.swept[self.len] = std::mem::take(&mut self.pending_sweep);
+        self.swept[self.len] = swept;
         self.len += 1;
-        if (l.mode == LegMode::Anywhere || l.unattacked) && !self.may_land_here(l, occ) {
+        if JUDGED && !self.may_land_here(l, occ) {
             self.len -= 1;
             return false;
         }
