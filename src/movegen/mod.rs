@@ -101,6 +101,7 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
         }
     }
     let aura_sources = sources_listed.then_some(&sources[..n_sources]);
+    let mut walker = walker::playing(pos, aura_sources);
     for (sq, &c) in pos.cells.iter().enumerate() {
         if c == 0 || cell_colour(c) != side || frozen.get(sq) == Some(&true) {
             continue;
@@ -110,7 +111,7 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
             paths::push_path(pos, w, out);
             false
         };
-        walker::walk_piece_playing(pos, sq as Square, aura_sources, &mut emit);
+        walker.walk_piece(sq as Square, &mut emit);
         if rules.overlapping[rules.types[usize::from(cell_type(c))].kind] {
             // The same path from two alternatives is one move.
             out[start..].sort_unstable_by_key(paths::move_key);
@@ -130,37 +131,81 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     if let Some(royals) = &rules.royals {
         check::keep_royals_safe(pos, royals, out);
     }
-    let forbids = matches!(
+    if matches!(
         rules.repetition,
         RepetitionPolicy::ForbidUnlessInCheck | RepetitionPolicy::Forbid
-    );
-    if forbids && !pos.history.is_empty() {
-        // A move may not create the `forbidden_occurrence`th occurrence of
-        // a position; the position after it has the other side to move, as
-        // every second earlier one has.
-        let earlier = usize::from(rules.forbidden_occurrence) - 1;
-        let exempt_in_check = rules.repetition == RepetitionPolicy::ForbidUnlessInCheck;
-        let mut check: Option<bool> = None;
-        out.retain(|m| {
-            // (Compile refuses these policies in variants with effects, the
-            // only ones whose next hash is not known without playing.)
-            let Some(h) = crate::position::hash_after(pos, m) else {
-                return true;
-            };
-            let seen = pos
-                .history
-                .iter()
-                .rev()
-                .step_by(2)
-                .filter(|&&old| old == h)
-                .take(earlier)
-                .count();
-            if seen < earlier {
-                return true;
-            }
-            exempt_in_check && *check.get_or_insert_with(|| in_check(pos, side))
-        });
+    ) {
+        keep_unrepeated(pos, out);
     }
+}
+
+/// Removes the moves that would create the `forbidden_occurrence`th
+/// occurrence of a position (unless the mover is in check, under
+/// `forbid-unless-in-check`). The position after a move has the other
+/// side to move, as every second earlier one has.
+///
+/// Most moves need no hash: without effects, a move that captures nothing
+/// leaves the other side's pieces (board and hand) as they stand, so it can
+/// recreate only an earlier position in which they stood the same
+/// (`Position::history_own`). When fewer such positions than needed exist,
+/// only capturing moves are looked at, and without drops not even those:
+/// then no move adds a piece to the board, so a capture leaves fewer
+/// pieces than every earlier position had.
+fn keep_unrepeated(pos: &Position, out: &mut Vec<Move>) {
+    let rules = &*pos.rules;
+    let side = pos.side;
+    let earlier = usize::from(rules.forbidden_occurrence) - 1;
+    if pos.history.len().div_ceil(2) < earlier {
+        return;
+    }
+    let other = pos.side_hash[side.opposite().index()];
+    let quiet_cannot_repeat = !rules.has_effects
+        && pos
+            .history_own
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&h| h == other)
+            .take(earlier)
+            .count()
+            < earlier;
+    if quiet_cannot_repeat && rules.drops.is_none() {
+        return;
+    }
+    let exempt_in_check = rules.repetition == RepetitionPolicy::ForbidUnlessInCheck;
+    let mut check: Option<bool> = None;
+    out.retain(|m| {
+        if quiet_cannot_repeat && !captures(pos, m) {
+            return true;
+        }
+        // (Compile refuses these policies in variants with effects, the
+        // only ones whose next hash is not known without playing.)
+        let Some(h) = crate::position::hash_after(pos, m) else {
+            return true;
+        };
+        let seen = pos
+            .history
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&old| old == h)
+            .take(earlier)
+            .count();
+        if seen < earlier {
+            return true;
+        }
+        exempt_in_check && *check.get_or_insert_with(|| in_check(pos, side))
+    });
+}
+
+/// Does `m` capture a piece (by landing or by passing)?
+fn captures(pos: &Position, m: &Move) -> bool {
+    m.sweep != 0
+        || m.drop.is_none()
+            && m.landings().iter().any(|&sq| {
+                let c = pos.cells[usize::from(sq)];
+                c != 0 && cell_colour(c) != pos.side
+            })
 }
 
 /// Every drop the side to move may make: each type in its hand on each

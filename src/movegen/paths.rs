@@ -56,12 +56,18 @@ pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
             }
         }
     }
-    // Only the used part of the walker's arrays belongs to the move.
-    let mut path = [NO_SQUARE; MAX_LEGS];
-    path[..w.len].copy_from_slice(&w.path[..w.len]);
-    let (mut shots, mut shot_after) = ([NO_SQUARE; MAX_SHOTS], [0; MAX_SHOTS]);
-    shots[..w.n_shots].copy_from_slice(&w.shots[..w.n_shots]);
-    shot_after[..w.n_shots].copy_from_slice(&w.shot_after[..w.n_shots]);
+    // Only the used part of the walker's arrays belongs to the move. (Each
+    // element is chosen on its own: a copy or fill of a run-time length is
+    // a call to memcpy or memset.)
+    let path: [Square; MAX_LEGS] = std::array::from_fn(|i| if i < w.len { w.path[i] } else { NO_SQUARE });
+    let (shots, shot_after) = if w.n_shots == 0 {
+        ([NO_SQUARE; MAX_SHOTS], [0; MAX_SHOTS])
+    } else {
+        (
+            std::array::from_fn(|i| if i < w.n_shots { w.shots[i] } else { NO_SQUARE }),
+            std::array::from_fn(|i| if i < w.n_shots { w.shot_after[i] } else { 0 }),
+        )
+    };
     let mut m = Move {
         from: w.from,
         path,

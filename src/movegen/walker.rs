@@ -24,6 +24,9 @@ pub(crate) struct Walker<'a> {
     pub(crate) victims: [Cell; MAX_LEGS],
     /// How many pieces a range capture took on the way to each landing.
     pub(crate) swept: [u8; MAX_LEGS],
+    /// How many of the landings so far captured (`victims` not 0): while
+    /// none did and nothing was shot, `occupant` needs no search.
+    taken: u8,
     pub(crate) len: usize,
     pub(crate) shots: [Square; MAX_SHOTS],
     pub(crate) shot_after: [u8; MAX_SHOTS],
@@ -67,6 +70,7 @@ impl<'a> Walker<'a> {
             path: [NO_SQUARE; MAX_LEGS],
             victims: [0; MAX_LEGS],
             swept: [0; MAX_LEGS],
+            taken: 0,
             len: 0,
             shots: [NO_SQUARE; MAX_SHOTS],
             shot_after: [0; MAX_SHOTS],
@@ -82,25 +86,35 @@ impl<'a> Walker<'a> {
 
     /// What stands on `sq` now: the origin is vacated and pieces captured
     /// or shot earlier on this path are gone.
-    #[inline]
+    #[inline(always)]
     pub(super) fn occupant(&self, sq: Square) -> Cell {
-        if sq == self.from {
+        let c = self.cells[usize::from(sq)];
+        if c == 0 || sq == self.from {
             return 0;
         }
-        let c = self.cells[usize::from(sq)];
-        if c != 0 {
-            for i in 0..self.len {
-                if self.path[i] == sq && self.victims[i] != 0 {
-                    return 0;
-                }
-            }
-            for i in 0..self.n_shots {
-                if self.shots[i] == sq {
-                    return 0;
-                }
-            }
+        if self.taken == 0 && self.n_shots == 0 {
+            return c;
         }
-        c
+        self.occupant_after_captures(sq, c)
+    }
+
+    /// [`Walker::occupant`] of a square holding `c` once this path has
+    /// captured or shot something.
+    #[inline(never)]
+    fn occupant_after_captures(&self, sq: Square, c: Cell) -> Cell {
+        let captured = (0..self.len).any(|i| self.path[i] == sq && self.victims[i] != 0);
+        if captured || self.shots[..self.n_shots].contains(&sq) {
+            0
+        } else {
+            c
+        }
+    }
+
+    /// Is `occ` (an occupant) one of the mover's own pieces? Such a square
+    /// is never landed on: the plain walks skip it before `land_as`.
+    #[inline(always)]
+    fn own(&self, occ: Cell) -> bool {
+        occ != 0 && cell_colour(occ) == self.colour
     }
 
     /// Does the straight line from `a` to `b` pass over an enemy?
@@ -135,11 +149,15 @@ impl<'a> Walker<'a> {
         } else {
             &l.follow[usize::from(prev)]
         };
+        // The first leg starts from the origin with nothing captured or
+        // shot, so it reads the board as it is (`FIRST`).
         match l.walk {
-            LegWalk::Leap if l.judged => self.leap::<true, F>(prog, leg, cur, offs, f),
-            LegWalk::Leap => self.leap::<false, F>(prog, leg, cur, offs, f),
-            LegWalk::Slide { max } if l.judged => self.slide::<true, F>(prog, leg, cur, offs, max, f),
-            LegWalk::Slide { max } => self.slide::<false, F>(prog, leg, cur, offs, max, f),
+            LegWalk::Leap if l.judged => self.leap::<true, false, F>(prog, leg, cur, offs, f),
+            LegWalk::Leap if leg == 0 => self.leap::<false, true, F>(prog, leg, cur, offs, f),
+            LegWalk::Leap => self.leap::<false, false, F>(prog, leg, cur, offs, f),
+            LegWalk::Slide { max } if l.judged => self.slide::<true, false, F>(prog, leg, cur, offs, max, f),
+            LegWalk::Slide { max } if leg == 0 => self.slide::<false, true, F>(prog, leg, cur, offs, max, f),
+            LegWalk::Slide { max } => self.slide::<false, false, F>(prog, leg, cur, offs, max, f),
             LegWalk::LeapOverOwn => self.leap_over_own(prog, leg, cur, offs, f),
             LegWalk::PassingSlide => offs.iter().any(|&o| self.passing_slide(prog, leg, cur, o, f)),
             LegWalk::RangeJump => offs.iter().any(|&o| self.range_jump(prog, leg, cur, o, f)),
@@ -147,9 +165,21 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// What stands on `sq`, for a leg that is the first (`FIRST`: the
+    /// origin, which a first leg never reaches, is the only vacated square)
+    /// or not.
+    #[inline(always)]
+    fn occupant_for<const FIRST: bool>(&self, sq: Square) -> Cell {
+        if FIRST {
+            self.cells[usize::from(sq)]
+        } else {
+            self.occupant(sq)
+        }
+    }
+
     /// A step or jump: one landing per offset.
     #[inline]
-    fn leap<const JUDGED: bool, F: FnMut(&Walker) -> bool>(
+    fn leap<const JUDGED: bool, const FIRST: bool, F: FnMut(&Walker) -> bool>(
         &mut self,
         prog: &Program,
         leg: usize,
@@ -161,8 +191,8 @@ impl<'a> Walker<'a> {
         for &o in offs {
             let sq = table.target(o, cur);
             if sq != NO_SQUARE {
-                let occ = self.occupant(sq);
-                if self.land_as::<JUDGED, F>(prog, leg, sq, o, occ, 0, f) {
+                let occ = self.occupant_for::<FIRST>(sq);
+                if !self.own(occ) && self.land_as::<JUDGED, F>(prog, leg, sq, o, occ, 0, f) {
                     return true;
                 }
             }
@@ -172,7 +202,7 @@ impl<'a> Walker<'a> {
 
     /// A slide that ends at the first piece or after `max` squares.
     #[inline]
-    fn slide<const JUDGED: bool, F: FnMut(&Walker) -> bool>(
+    fn slide<const JUDGED: bool, const FIRST: bool, F: FnMut(&Walker) -> bool>(
         &mut self,
         prog: &Program,
         leg: usize,
@@ -191,7 +221,10 @@ impl<'a> Walker<'a> {
                     break;
                 }
                 n += 1;
-                let occ = self.occupant(sq);
+                let occ = self.occupant_for::<FIRST>(sq);
+                if self.own(occ) {
+                    break;
+                }
                 if self.land_as::<JUDGED, F>(prog, leg, sq, o, occ, 0, f) {
                     return true;
                 }
@@ -408,8 +441,11 @@ impl<'a> Walker<'a> {
         self.victims[self.len] = occ;
         self.swept[self.len] = swept;
         self.len += 1;
+        let taken = u8::from(occ != 0);
+        self.taken += taken;
         if JUDGED && !self.may_land_here(l, occ) {
             self.len -= 1;
+            self.taken -= taken;
             return false;
         }
         let more = leg + 1 < prog.legs.len();
@@ -423,6 +459,7 @@ impl<'a> Walker<'a> {
             stop
         };
         self.len -= 1;
+        self.taken -= taken;
         stop
     }
 
@@ -484,16 +521,15 @@ pub(crate) fn walk_piece_at<F: FnMut(&Walker) -> bool>(
     walk_piece_with(pos, cells, from, None, false, depth, f)
 }
 
-/// Walks every available program of the piece on `from` as a move of the
-/// game: with shots, deaths in auras and demotions on landing.
-/// `aura_sources`: where every source of a killing aura stands, if known.
-pub(super) fn walk_piece_playing<F: FnMut(&Walker) -> bool>(
-    pos: &Position,
-    from: Square,
-    aura_sources: Option<&[Square]>,
-    f: &mut F,
-) -> bool {
-    walk_piece_with(pos, &pos.cells, from, aura_sources, true, 0, f)
+/// A walker for the moves of the game in `pos`: with shots, deaths in
+/// auras and demotions on landing. `aura_sources`: where every source of a
+/// killing aura stands, if known. One walker serves every piece
+/// ([`Walker::walk_piece`]).
+pub(super) fn playing<'a>(pos: &'a Position, aura_sources: Option<&'a [Square]>) -> Walker<'a> {
+    let mut w = Walker::new(&pos.rules, Some(pos), &pos.cells, pos.side, 0);
+    w.effects = true;
+    w.aura_sources = aura_sources;
+    w
 }
 
 fn walk_piece_with<'a, F: FnMut(&Walker) -> bool>(
@@ -505,30 +541,49 @@ fn walk_piece_with<'a, F: FnMut(&Walker) -> bool>(
     depth: u8,
     f: &mut F,
 ) -> bool {
-    let rules = &*pos.rules;
-    let c = cells[usize::from(from)];
-    let colour = cell_colour(c);
-    let kind = rules.types[usize::from(cell_type(c))].kind;
-    let mut w = Walker::new(rules, Some(pos), cells, colour, from);
+    let mut w = Walker::new(
+        &pos.rules,
+        Some(pos),
+        cells,
+        cell_colour(cells[usize::from(from)]),
+        from,
+    );
     w.effects = effects;
     w.aura_sources = aura_sources;
     w.depth = depth;
-    for prog in &rules.programs[colour.index()][kind] {
-        if let Some(cond) = &prog.when
-            && eval(
-                cond,
-                &PathFacts {
-                    pos,
-                    w: &w,
-                    victim: usize::MAX,
-                },
-            ) == 0
-        {
-            continue;
+    w.walk_piece(from, f)
+}
+
+impl Walker<'_> {
+    /// Walks every available program of the piece on `from` (the walker's
+    /// position answers the programs' `when` conditions); see
+    /// [`Walker::walk`].
+    pub(super) fn walk_piece<F: FnMut(&Walker) -> bool>(&mut self, from: Square, f: &mut F) -> bool {
+        let Some(pos) = self.pos else { return false };
+        let rules = self.rules;
+        let c = self.cells[usize::from(from)];
+        self.from = from;
+        self.piece = c;
+        self.colour = cell_colour(c);
+        self.judged = 0;
+        let kind = rules.types[usize::from(cell_type(c))].kind;
+        for prog in &rules.programs[self.colour.index()][kind] {
+            if let Some(cond) = &prog.when
+                && eval(
+                    cond,
+                    &PathFacts {
+                        pos,
+                        w: self,
+                        victim: usize::MAX,
+                    },
+                ) == 0
+            {
+                continue;
+            }
+            if self.walk(prog, 0, from, 0, f) {
+                return true;
+            }
         }
-        if w.walk(prog, 0, from, 0, f) {
-            return true;
-        }
+        false
     }
-    false
 }

@@ -21,6 +21,7 @@ pub struct Undo {
     /// The kill log's length before the move.
     kills: u32,
     hash: u64,
+    side_hash: [u64; 2],
     outcome: Option<Outcome>,
     pending_win: Option<(Colour, u8)>,
     killed: [[u64; 4]; 2],
@@ -70,12 +71,14 @@ impl Position {
             last: self.last,
             kills: self.kill_log.len() as u32,
             hash: self.hash,
+            side_hash: self.side_hash,
             outcome: self.outcome,
             pending_win: self.pending_win,
             killed: self.killed,
             counted_plies: self.counted_plies,
         };
         self.history.push(self.hash);
+        self.history_own.push(self.side_hash[self.side.index()]);
         let side = self.side;
         if let Some(ty) = m.drop {
             // A drop: from the hand onto the empty square.
@@ -167,11 +170,13 @@ impl Position {
         self.last = undo.last;
         self.kill_log.truncate(undo.kills as usize);
         self.hash = undo.hash;
+        self.side_hash = undo.side_hash;
         self.outcome = undo.outcome;
         self.pending_win = undo.pending_win;
         self.killed = undo.killed;
         self.counted_plies = undo.counted_plies;
         self.history.pop();
+        self.history_own.pop();
         self.checks.truncate(self.history.len());
     }
 }

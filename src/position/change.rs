@@ -78,10 +78,12 @@ impl Position {
         let mut h = self.hash;
         if old != 0 {
             h ^= z(old);
+            self.side_hash[cell_colour(old).index()] ^= z(old);
             self.counts[cell_colour(old).index()][usize::from(cell_type(old))] -= 1;
         }
         if new != 0 {
             h ^= z(new);
+            self.side_hash[cell_colour(new).index()] ^= z(new);
             self.counts[cell_colour(new).index()][usize::from(cell_type(new))] += 1;
         }
         self.hash = h;
@@ -98,7 +100,9 @@ impl Position {
         let old = *slot;
         let new = (i32::from(old) + delta).clamp(0, i32::from(u16::MAX)) as u16;
         *slot = new;
-        self.hash ^= drops.hand_key(types, colour, ty, old) ^ drops.hand_key(types, colour, ty, new);
+        let change = drops.hand_key(types, colour, ty, old) ^ drops.hand_key(types, colour, ty, new);
+        self.hash ^= change;
+        self.side_hash[colour.index()] ^= change;
         self.journal.push((hand_entry(colour, ty), old));
     }
 

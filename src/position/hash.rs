@@ -13,6 +13,17 @@ pub(crate) fn piece_key(rules: &Ruleset, c: Cell, sq: Square) -> u64 {
     rules.zobrist[usize::from(c) * rules.geometry.len() + usize::from(sq)]
 }
 
+/// The keys of `colour`'s pieces on a board (its part of the board hash).
+pub(super) fn side_board_hash(rules: &Ruleset, cells: &[Cell], colour: Colour) -> u64 {
+    let mut hash = 0;
+    for (sq, &c) in cells.iter().enumerate() {
+        if c != 0 && cell_colour(c) == colour {
+            hash ^= piece_key(rules, c, sq as Square);
+        }
+    }
+    hash
+}
+
 /// The hash of a board with `side` to move (hands not included).
 pub(super) fn board_hash(rules: &Ruleset, cells: &[Cell], side: Colour) -> u64 {
     let mut hash = 0;
@@ -113,6 +124,16 @@ mod tests {
                 for m in &moves {
                     let undo = pos.play_unchecked(m);
                     let played = pos.hash;
+                    let side_key = if pos.side == Colour::White {
+                        pos.rules.zobrist_side
+                    } else {
+                        0
+                    };
+                    assert_eq!(
+                        pos.side_hash[0] ^ pos.side_hash[1] ^ side_key,
+                        played,
+                        "{name}: side hashes"
+                    );
                     pos.unplay(&undo);
                     assert_eq!(hash_after(&pos, m), Some(played), "{name}: {}", pos.to_text());
                     checked += 1;

@@ -108,8 +108,15 @@ pub struct Position {
     /// Piece counts: `counts[colour][type]`.
     pub(crate) counts: [Vec<u16>; 2],
     pub(crate) hash: u64,
+    /// Per colour, the Zobrist keys of its pieces on the board and in hand
+    /// (`hash` is both, with the side-to-move key).
+    pub(crate) side_hash: [u64; 2],
     /// Hashes of earlier positions of this game, oldest first.
     pub(crate) history: Vec<u64>,
+    /// For each earlier position (parallel to `history`), the `side_hash`
+    /// of its side to move: the repetition filter's test of which earlier
+    /// positions a move that captures nothing could recreate.
+    pub(crate) history_own: Vec<u64>,
     /// For each move of this game (parallel to `history`), whether it gave
     /// check; kept only under the creator-loses repetition policy.
     pub(crate) checks: Vec<bool>,
@@ -173,6 +180,7 @@ impl Position {
         for &c in cells.iter().filter(|&&c| c != 0) {
             counts[cell_colour(c).index()][usize::from(cell_type(c))] += 1;
         }
+        let side_hash = Colour::BOTH.map(|c| hash::side_board_hash(&rules, &cells, c));
         let hash = hash::board_hash(&rules, &cells, side);
         Position {
             rules,
@@ -182,7 +190,9 @@ impl Position {
             kill_log: last_kills,
             counts,
             hash,
+            side_hash,
             history: Vec::new(),
+            history_own: Vec::new(),
             checks: Vec::new(),
             counted_plies: 0,
             killed: [[0; 4]; 2],
@@ -251,9 +261,11 @@ impl Position {
         for colour in Colour::BOTH {
             for &(ty, n) in &hands[colour.index()] {
                 let slot = &mut self.hands[colour.index()][usize::from(ty)];
-                self.hash ^= drops.hand_key(rules.types.len(), colour, ty, *slot);
+                let old = drops.hand_key(rules.types.len(), colour, ty, *slot);
                 *slot = slot.saturating_add(n);
-                self.hash ^= drops.hand_key(rules.types.len(), colour, ty, *slot);
+                let change = old ^ drops.hand_key(rules.types.len(), colour, ty, *slot);
+                self.hash ^= change;
+                self.side_hash[colour.index()] ^= change;
             }
         }
         self
