@@ -201,13 +201,13 @@ fn farthest_rank_counts_every_landing_of_the_move_but_not_its_origin() {
 }
 
 /// Two kings and a rook on a small board, with a draw after a number of
-/// moves that an option switches on (`COUNTS` is replaced by the test).
+/// moves that an option switches on (`counts` is switched by the test).
 const LIMIT: &str = include_str!("data/toy/limit.toml");
 
 fn limit_game(opts: &[&str], moves: &[&str]) -> Position {
     let counts = if opts.contains(&"quiet") { "quiet" } else { "all" };
     let opts: Vec<&str> = opts.iter().copied().filter(|o| *o != "quiet").collect();
-    let text = LIMIT.replace("COUNTS", counts);
+    let text = LIMIT.replace(r#"counts = "all""#, &format!("counts = \"{counts}\""));
     let mut pos = Position::start(common::compile_text("limit.toml", &text, &opts));
     for m in moves {
         let mv = gunbai::notation::parse_move(&pos, m).unwrap_or_else(|r| panic!("{m}: {r}"));
