@@ -396,7 +396,8 @@ const MAX_SUGGESTED_LEN: usize = 64;
 
 /// The candidate closest to `wrong` by edit distance (a swap of two
 /// neighbours counts as one edit), if it is close enough to be a plausible
-/// typo. Names longer than [`MAX_SUGGESTED_LEN`] get no suggestion.
+/// typo. Names longer than `MAX_SUGGESTED_LEN` (64 characters) get no
+/// suggestion.
 pub fn did_you_mean<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let n = wrong.chars().count();
     if n > MAX_SUGGESTED_LEN {

@@ -3,236 +3,16 @@
 //! variant is named). Each test builds a small position and checks the
 //! legal moves and the result of playing one.
 
-use gunbai::compile::{OptionOverride, compile};
-use gunbai::diagnostics::Source;
-use gunbai::movegen::legal_moves;
-use gunbai::notation::{move_text, parse_move};
+mod common;
+
+use common::{code_at, moves_from, play};
 use gunbai::position::Position;
-use std::sync::Arc;
 
-const VARIANT: &str = r#"
-[variant]
-id = "effects"
-
-[board]
-files = 7
-ranks = 7
-
-[options.freeze_mode]
-default = "first_piece"
-values = ["first_piece", "whole_line", "until_friendly"]
-
-[options.burn_intermediate]
-default = true
-
-[options.burn_enemies_only]
-default = false
-
-[tags]
-royal = "kept"
-
-[[piece]]
-id = "king"
-code = "K"
-tags = ["royal"]
-moves = [{ step = "all" }]
-
-[[piece]]
-id = "archer"
-code = "A"
-moves = [{ step = "diag" }]
-shoot = { range = 3, target = "not target is shield" }
-
-[[piece]]
-id = "cannon"
-code = "C"
-moves = [{ step = "diag" }]
-shoot = { range = 5, over = "any", screen = "not target is wall" }
-
-[[piece]]
-id = "gunner"
-code = "G"
-moves = [{ step = "diag" }]
-shoot = { range = 5, shots = 2, when = "not enemy_near(shooter.square, 2, lamp)" }
-
-[[piece]]
-id = "mage"
-code = "M"
-moves = [{ legs = [{ jump = [[0, 2]], symmetry = "all" }, { jump = [[0, 2]], symmetry = "all", optional = true }] }]
-shoot = { range = 1, after = "each_leg" }
-
-[[piece]]
-id = "shield"
-code = "S"
-moves = [{ step = "all" }]
-
-[[piece]]
-id = "wall"
-code = "W"
-moves = [{ step = "orth" }]
-
-[[piece]]
-id = "flame"
-code = "F"
-moves = [{ step = "orth" }]
-
-[[piece]]
-id = "runner"
-code = "RU"
-moves = [{ legs = [{ step = "F" }, { step = "F", direction = "same", optional = true }, { step = "F", direction = "same", optional = true }] }]
-
-[[piece]]
-id = "net"
-code = "N"
-moves = [{ slide = "side" }]
-
-[[piece]]
-id = "novice"
-code = "V"
-moves = [{ step = "orth" }]
-promotes_to = "caster"
-
-[[piece]]
-id = "caster"
-code = "CA"
-moves = [{ slide = "orth" }]
-
-[[piece]]
-id = "lamp"
-code = "L"
-moves = [{ step = "all" }]
-
-[[piece]]
-id = "clerk"
-code = "Q"
-moves = [{ step = "F" }]
-promotes_to = "master"
-
-[[piece]]
-id = "master"
-code = "MA"
-moves = [{ step = "all" }]
-
-[[piece]]
-id = "recruit"
-code = "R"
-moves = [{ step = "B" }]
-promotes_to = "veteran"
-
-[[piece]]
-id = "veteran"
-code = "VE"
-moves = [{ step = "all" }]
-
-[setup]
-board = """
-. . . k . . .
-. . . . . . .
-. . . . . . .
-. . . . . . .
-. . . . . . .
-. . . . . . .
-. . . K . . .
-"""
-
-[promotion]
-zone_ranks = 1
-may = "in_zone(to) and not (mover is novice and enemy_near(to, 2, lamp))"
-
-[[aura]]
-id = "burning"
-source = "flame"
-intermediate_landings = "opt.burn_intermediate"
-enemies_only = "opt.burn_enemies_only"
-
-[[freeze]]
-id = "net"
-source = "net"
-lines = "side"
-mode = "opt.freeze_mode"
-
-[[demotion]]
-id = "lamp-light"
-kinds = "caster"
-when = "enemy_near(piece.square, 2, lamp)"
-
-[[on_promotion]]
-id = "clerk"
-kinds = "clerk"
-kill_enemy = "flame"
-also_promote = "recruit"
-
-[victory]
-loses_when = "killed(king)"
-no_moves = "loss"
-both_lose = "mover_loses"
-"#;
-
-fn rules(options: &[&str]) -> Arc<gunbai::ruleset::Ruleset> {
-    let o: Vec<OptionOverride> = options.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
-    Arc::new(
-        compile(&Source::new("effects.toml", VARIANT), &o)
-            .unwrap_or_else(|r| panic!("{r}"))
-            .ruleset,
-    )
-}
+const VARIANT: &str = include_str!("data/toy/effects.toml");
 
 /// A position from a list like "K a1, k g7, A d4, s d6" (Black to move).
 fn position(options: &[&str], pieces: &str) -> Position {
-    let r = rules(options);
-    let mut grid = vec![vec![String::new(); 7]; 7];
-    for item in pieces.split(',').map(str::trim) {
-        let (code, sq) = item.split_once(' ').expect("CODE square");
-        let s = r.geometry.parse_square(sq).expect("square");
-        let (x, y) = r.geometry.xy(s);
-        grid[y as usize][x as usize] = code.to_string();
-    }
-    let ranks: Vec<String> = (0..7)
-        .rev()
-        .map(|y| {
-            (0..7)
-                .map(|x| {
-                    if grid[y][x].is_empty() {
-                        "1".to_string()
-                    } else {
-                        grid[y][x].clone()
-                    }
-                })
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-        .collect();
-    Position::from_text(r, &format!("{} b", ranks.join("/"))).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn moves_from(pos: &Position, sq: &str) -> Vec<String> {
-    let from = pos.rules().geometry.parse_square(sq).expect("square");
-    let mut v = Vec::new();
-    legal_moves(pos, &mut v);
-    let mut t: Vec<String> = v
-        .iter()
-        .filter(|m| m.from() == from)
-        .map(|m| move_text(pos, m))
-        .collect();
-    t.sort();
-    t
-}
-
-fn play(pos: &mut Position, text: &str) {
-    let m = parse_move(pos, text).unwrap_or_else(|e| panic!("{e}"));
-    pos.play_unchecked(&m);
-}
-
-fn at(pos: &Position, sq: &str) -> Option<String> {
-    let s = pos.rules().geometry.parse_square(sq).expect("square");
-    pos.piece_at(s).map(|(c, t)| {
-        let code = pos.rules().types[usize::from(t)].code.clone();
-        if c == gunbai::board::Colour::Black {
-            code
-        } else {
-            code.to_lowercase()
-        }
-    })
+    common::toy_position("effects.toml", VARIANT, options, 7, pieces)
 }
 
 #[test]
@@ -258,8 +38,12 @@ fn a_shooter_shoots_after_moving_along_a_clear_line() {
 fn shooting_kills_without_moving_and_counts_as_a_kill() {
     let mut pos = position(&[], "K a1, k f6, A d2, w e5");
     play(&mut pos, "d2-e3*e5");
-    assert_eq!(at(&pos, "e5"), None, "the wall was shot");
-    assert_eq!(at(&pos, "e3").as_deref(), Some("A"), "the archer stays where it moved");
+    assert_eq!(code_at(&pos, "e5"), None, "the wall was shot");
+    assert_eq!(
+        code_at(&pos, "e3").as_deref(),
+        Some("A"),
+        "the archer stays where it moved"
+    );
     let mut pos = position(&[], "K a1, k e6, A d2");
     play(&mut pos, "d2-e3*e6");
     let o = pos.outcome().expect("the king was shot");
@@ -305,8 +89,12 @@ fn a_two_leg_shooter_may_shoot_after_each_leg() {
 fn landing_next_to_a_flame_kills_the_mover() {
     let mut pos = position(&[], "K a1, k g7, S c2, f e3");
     play(&mut pos, "c2-d2");
-    assert_eq!(at(&pos, "d2"), None, "the shield burnt on d2 (next to the flame on e3)");
-    assert_eq!(at(&pos, "e3").as_deref(), Some("f"), "the flame stays");
+    assert_eq!(
+        code_at(&pos, "d2"),
+        None,
+        "the shield burnt on d2 (next to the flame on e3)"
+    );
+    assert_eq!(code_at(&pos, "e3").as_deref(), Some("f"), "the flame stays");
 }
 
 #[test]
@@ -327,14 +115,14 @@ fn an_intermediate_landing_next_to_a_flame_ends_the_move() {
 fn an_arriving_flame_burns_its_neighbours_and_dies_next_to_another_flame() {
     let mut pos = position(&[], "K a1, k g7, F c3, s d5, s b5, f e5");
     play(&mut pos, "c3-c4");
-    assert_eq!(at(&pos, "d5"), None);
-    assert_eq!(at(&pos, "b5"), None);
-    assert_eq!(at(&pos, "c4").as_deref(), Some("F"));
+    assert_eq!(code_at(&pos, "d5"), None);
+    assert_eq!(code_at(&pos, "b5"), None);
+    assert_eq!(code_at(&pos, "c4").as_deref(), Some("F"));
     let mut pos = position(&[], "K a1, k g7, F c3, s c5, f d5");
     play(&mut pos, "c3-c4");
-    assert_eq!(at(&pos, "c5"), None, "burns the others first");
-    assert_eq!(at(&pos, "c4"), None, "then dies: the moving flame");
-    assert_eq!(at(&pos, "d5").as_deref(), Some("f"), "the standing flame survives");
+    assert_eq!(code_at(&pos, "c5"), None, "burns the others first");
+    assert_eq!(code_at(&pos, "c4"), None, "then dies: the moving flame");
+    assert_eq!(code_at(&pos, "d5").as_deref(), Some("f"), "the standing flame survives");
 }
 
 #[test]
@@ -342,23 +130,23 @@ fn an_enemies_only_aura_spares_its_own_side() {
     // By default a flame burns its own side too.
     let mut pos = position(&[], "K a1, k g7, S c2, F e3");
     play(&mut pos, "c2-d2");
-    assert_eq!(at(&pos, "d2"), None, "burnt by its own flame");
+    assert_eq!(code_at(&pos, "d2"), None, "burnt by its own flame");
     // Harming enemies only: an own piece may stand next to it...
     let mut pos = position(&["burn_enemies_only=true"], "K a1, k g7, S c2, F e3");
     play(&mut pos, "c2-d2");
-    assert_eq!(at(&pos, "d2").as_deref(), Some("S"), "its own flame spares it");
+    assert_eq!(code_at(&pos, "d2").as_deref(), Some("S"), "its own flame spares it");
     // ...an enemy landing next to it still dies (passive burning)...
     let mut pos = position(&["burn_enemies_only=true"], "K a1, k g7, S c2, f e3");
     play(&mut pos, "c2-d2");
-    assert_eq!(at(&pos, "d2"), None, "an enemy flame burns it");
+    assert_eq!(code_at(&pos, "d2"), None, "an enemy flame burns it");
     // ...and an arriving flame burns only enemies, and dies only next to an
     // enemy flame.
     let mut pos = position(&["burn_enemies_only=true"], "K a1, k g7, F c3, S d5, s b5, F b4");
     play(&mut pos, "c3-c4");
-    assert_eq!(at(&pos, "d5").as_deref(), Some("S"), "own neighbour spared");
-    assert_eq!(at(&pos, "b5"), None, "enemy neighbour burnt");
+    assert_eq!(code_at(&pos, "d5").as_deref(), Some("S"), "own neighbour spared");
+    assert_eq!(code_at(&pos, "b5"), None, "enemy neighbour burnt");
     assert_eq!(
-        at(&pos, "c4").as_deref(),
+        code_at(&pos, "c4").as_deref(),
         Some("F"),
         "an own flame nearby does not kill it"
     );
@@ -386,7 +174,7 @@ fn demotion_near_an_enemy_lamp_and_no_promotion_there() {
     let mut pos = position(&[], "K a1, k g7, +V c4, l f6");
     play(&mut pos, "c4-d4");
     assert_eq!(
-        at(&pos, "d4").as_deref(),
+        code_at(&pos, "d4").as_deref(),
         Some("V"),
         "the caster demoted: a lamp is within 2 of d4"
     );
@@ -407,12 +195,16 @@ fn promoting_a_clerk_kills_enemy_flames_and_may_promote_recruits_with_it() {
     assert_eq!(m, ["c6-c7+", "c6-c7+&", "c6-c7="]);
     let mut with = pos.clone();
     play(&mut with, "c6-c7+&");
-    assert_eq!(at(&with, "a4"), None, "enemy flames die");
-    assert_eq!(at(&with, "e2").as_deref(), Some("+R"), "the recruit promoted with it");
+    assert_eq!(code_at(&with, "a4"), None, "enemy flames die");
+    assert_eq!(
+        code_at(&with, "e2").as_deref(),
+        Some("+R"),
+        "the recruit promoted with it"
+    );
     let mut without = pos.clone();
     play(&mut without, "c6-c7+");
-    assert_eq!(at(&without, "e2").as_deref(), Some("R"));
-    assert_eq!(at(&without, "a4"), None);
+    assert_eq!(code_at(&without, "e2").as_deref(), Some("R"));
+    assert_eq!(code_at(&without, "a4"), None);
 }
 
 #[test]

@@ -136,6 +136,37 @@ fn xboard_accepts_hachu_style_multi_leg_moves() {
     assert!(parse_xboard_move(&pos, "f5f8").is_err());
 }
 
+/// HaChu writes every move that ends on its own square (a lion's pass) as
+/// CECP's null move `@@@@` (its MoveToText), and XBoard hands that on to
+/// the other engine: a pass, not an illegal move, where a piece can pass.
+#[test]
+fn xboard_null_move_is_read_as_a_pass() {
+    let rules = load_variant("chu", &[]).unwrap();
+    let mut pos = Position::start(rules);
+    // At the start no piece with a lion's power has an empty neighbour.
+    assert!(parse_xboard_move(&pos, "@@@@").is_err());
+    for m in ["f4f5", "e9e8", "f5f6", "e8e7", "f3f4", "e7e6", "f4f5", "a9a8"] {
+        let mv = parse_xboard_move(&pos, m).unwrap();
+        pos.play(&mv).expect("a legal move");
+    }
+    let board = |p: &Position| p.to_text().split(' ').next().unwrap().to_string();
+    let before = board(&pos);
+    let m = parse_xboard_move(&pos, "@@@@").expect("the lion on f5 may pass");
+    let f5 = pos.rules().geometry.parse_square("f5").unwrap();
+    assert_eq!((m.from(), m.to()), (f5, f5));
+    pos.play(&m).expect("a legal move");
+    assert_eq!(board(&pos), before, "a pass leaves the board as it was");
+    // In a real session too.
+    let mut input = String::from("xboard\nprotover 2\nnew\nvariant chu\nforce\nusermove @@@@\n");
+    for m in ["f4f5", "e9e8", "f5f6", "e8e7", "f3f4", "e7e6", "f4f5", "a9a8", "@@@@"] {
+        input.push_str(&format!("usermove {m}\n"));
+    }
+    input.push_str("quit\n");
+    let (out, ok) = session(&["xboard", "chu"], &input);
+    assert!(ok, "{out}");
+    assert_eq!(out.matches("Illegal move").count(), 1, "only the first @@@@: {out}");
+}
+
 #[test]
 fn usi_session_returns_a_legal_bestmove() {
     let input = "usi\nisready\nusinewgame\nposition startpos moves 7i7h\ngo depth 2\nquit\n";

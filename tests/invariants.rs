@@ -70,20 +70,22 @@ fn legal(pos: &Position) -> Vec<Move> {
     v
 }
 
+/// How many moves of a position have their text and unplay checked.
+const CHECKED: usize = 24;
+
 #[test]
 fn random_games_keep_every_invariant() {
     for name in gunbai::rules::bundled_names() {
         let rules = gunbai::rules::load_variant(name, &[]).expect("bundled compiles");
         let history_matters = rules.repetition == RepetitionPolicy::ForbidUnlessInCheck;
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        // The largest boards (1,296 squares, several hundred moves a
-        // position, each read back by generating them all again) get one
-        // short game, and every 16th move's text and unplay are checked.
+        // The largest boards (625 and 1,296 squares, several hundred moves
+        // a position) get one short game.
         let big = rules.geometry.len() > 500;
-        let (games, plies, stride) = if big { (1, 24, 16) } else { (6, 160, 1) };
+        let (games, plies) = if big { (1, 24) } else { (6, 160) };
         for _game in 0..games {
             let mut pos = Position::start(rules.clone());
-            for _ply in 0..plies {
+            for ply in 0..plies {
                 let moves = legal(&pos);
                 if moves.is_empty() {
                     break;
@@ -118,7 +120,15 @@ fn random_games_keep_every_invariant() {
                     legal(&bare).len(),
                     "colour mirror of {bare_text}"
                 );
-                for m in moves.iter().step_by(stride) {
+                // Each move's text is read back (which generates every
+                // legal move again) and the move is played and undone, for
+                // at most CHECKED moves a position: all of them where there
+                // are fewer, else every k-th, starting one further on each
+                // ply. Every position of the game is still visited; checking
+                // all ~250 moves of each Tenjiku or Ko position made this
+                // test 150 s of CI time for moves much like the checked ones.
+                let every = moves.len().div_ceil(CHECKED).max(1);
+                for m in moves.iter().skip(ply % every).step_by(every) {
                     let t = move_text(&pos, m);
                     assert_eq!(
                         parse_move(&pos, &t).ok().as_ref(),

@@ -1,92 +1,21 @@
 //! General primitives shown on tiny rule files written here: a move that
 //! exists only under a condition, promotion chains, promotion without a
-//! zone (by capture). None of this names a real variant.
+//! zone (by capture), a leap to anywhere, a leg that may land only where no
+//! enemy could land after the move (`unattacked`), and a capturer replaced
+//! by another piece (`[[on_capture]]`). None of this names a real variant;
+//! the expected moves follow from docs/rule-files.md, worked out by hand in
+//! each test's comments.
 
 mod common;
 
-use gunbai::movegen::legal_moves;
-use gunbai::notation::move_text;
+use common::{code_at, moves_from, play};
 use gunbai::position::Position;
 use std::sync::Arc;
 
-const TINY: &str = r#"
-[variant]
-id = "tiny"
-
-[board]
-files = 5
-ranks = 5
-
-[options.side_step]
-default = false
-
-[options.chain]
-default = false
-
-[tags]
-royal = "the piece to keep"
-
-[[piece]]
-id = "king"
-code = "K"
-tags = ["royal"]
-moves = [{ step = "all" }]
-
-[[piece]]
-id = "scout"
-code = "S"
-moves = [
-  { step = "F" },
-  { step = "side", when = "opt.side_step" },
-  { step = "B", when = "count(royal) < enemy_count(royal)" },
-]
-promotes_to = "runner"
-
-[[piece]]
-id = "runner"
-code = "RU"
-moves = [{ slide = "F" }]
-promotes_to = "flyer"
-
-[[piece]]
-id = "flyer"
-code = "FY"
-moves = [{ slide = "all" }]
-
-[setup]
-board = """
-. . k . .
-. . . . .
-. . . . .
-. . S . .
-. . K . .
-"""
-
-[promotion]
-may = "captures > 0"
-must = "captures > 0"
-repromote = "opt.chain"
-
-[victory]
-loses_when = "count(royal) == 0"
-no_moves = "loss"
-"#;
+const TINY: &str = include_str!("data/toy/tiny.toml");
 
 fn tiny(options: &[&str]) -> Arc<gunbai::ruleset::Ruleset> {
     common::compile_text("tiny.toml", TINY, options)
-}
-
-fn moves_from(pos: &Position, sq: &str) -> Vec<String> {
-    let from = pos.rules().geometry.parse_square(sq).expect("square");
-    let mut v = Vec::new();
-    legal_moves(pos, &mut v);
-    let mut t: Vec<String> = v
-        .iter()
-        .filter(|m| m.from() == from)
-        .map(|m| move_text(pos, m))
-        .collect();
-    t.sort();
-    t
 }
 
 #[test]
@@ -132,4 +61,124 @@ fn capture_promotes_and_a_promoted_piece_promotes_again_only_if_allowed() {
     assert!(codes.contains(&"++S"), "{codes:?}");
     let pos = Position::from_text(chain, "2,k,2/2,s,2/2,+S,2/5/K,4 b").expect("position");
     assert_eq!(moves_from(&pos, "c3"), ["c3xc4+"]);
+}
+
+/// A leap to anywhere (`E`, with a restriction: it may not take a
+/// protected piece), a step that may land only where no enemy could land
+/// after the move (`S`, under the option `shy`), and rooks.
+const LEAPS: &str = include_str!("data/toy/leaps.toml");
+
+/// A position of `LEAPS` from a piece list, Black to move.
+fn leaps(options: &[&str], pieces: &str) -> Position {
+    common::toy_position("leaps.toml", LEAPS, options, 5, pieces)
+}
+
+#[test]
+fn a_leap_to_anywhere_reaches_every_square_but_its_own_and_its_sides() {
+    // docs/rule-files.md, `anywhere`: any square of the board but the
+    // origin, whatever stands between. The emperor on c3 is walled in by
+    // its own pawns on b3, c2, d3 and c4. Of the 25 squares, the origin,
+    // the king a1 and the four pawns are Black's own: 19 remain, two of
+    // them White's (the king e5 and the pawn a5, both unprotected: a pawn
+    // of White steps down and the king's neighbours are empty).
+    let pos = leaps(&[], "K a1, E c3, P b3, P c2, P d3, P c4, k e5, p a5");
+    let moves = moves_from(&pos, "c3");
+    assert_eq!(moves.len(), 19, "{moves:?}");
+    for far in ["c3-a2", "c3-e1", "c3-c5", "c3-b1", "c3-e4"] {
+        assert!(moves.iter().any(|m| m == far), "{far} missing from {moves:?}");
+    }
+    assert!(moves.iter().any(|m| m == "c3xe5") && moves.iter().any(|m| m == "c3xa5"));
+    assert!(
+        !moves.iter().any(|m| m.ends_with("b3") || m.ends_with("a1")),
+        "never onto its own pieces"
+    );
+}
+
+#[test]
+fn a_leap_to_anywhere_obeys_the_capture_restrictions() {
+    // The emperor may not take a protected piece (the file's restriction).
+    // White's pawn a5 is protected by the rook a3 (after a capture there,
+    // the rook slides a4, a5); the rook itself is not (White's pawn steps
+    // down to a4, the king e5 reaches only d4, d5, e4); nor is the king
+    // (the rook's lines are file a and rank 3).
+    let pos = leaps(&[], "K a1, E c1, k e5, p a5, r a3");
+    let captures: Vec<String> = moves_from(&pos, "c1").into_iter().filter(|m| m.contains('x')).collect();
+    assert_eq!(captures, ["c1xa3", "c1xe5"]);
+}
+
+#[test]
+fn an_unattacked_leg_lands_only_where_no_enemy_could_land_after_the_move() {
+    // The shy piece on c3 steps one square any way, but only to a square no
+    // White piece could land on after the move (`protected_after`). The rook
+    // e4 reaches b4, c4 and d4 along rank 4; the rook c5 reaches c2 once the
+    // shy piece has left c3 (the origin is empty after the move). That
+    // leaves b2, b3, d2 and d3.
+    let pieces = "K a1, S c3, k e5, r e4, r c5";
+    assert_eq!(
+        moves_from(&leaps(&[], pieces), "c3"),
+        ["c3-b2", "c3-b3", "c3-d2", "c3-d3"]
+    );
+    // With the condition off, all eight neighbours.
+    assert_eq!(moves_from(&leaps(&["shy=false"], pieces), "c3").len(), 8);
+}
+
+/// A pawn that promotes to a gold in the last rank, and a deva: whoever
+/// captures a deva becomes a teacher, except a royal piece, while the
+/// option `deva_rule` is on.
+const CAPTORS: &str = include_str!("data/toy/captors.toml");
+
+/// A position of `CAPTORS` from a piece list, Black to move.
+fn captors(options: &[&str], pieces: &str) -> Position {
+    common::toy_position("captors.toml", CAPTORS, options, 5, pieces)
+}
+
+#[test]
+fn a_piece_that_captures_a_deva_becomes_a_teacher_unless_royal() {
+    // docs/rule-files.md, `[[on_capture]]`: the capturer is replaced by a
+    // piece of its own side; `except` leaves royals as they are; a capture
+    // of another kind changes nothing.
+    let pieces = "K b2, P c2, P a3, k e5, d c3, p a4";
+    let mut pos = captors(&[], pieces);
+    play(&mut pos, "c2xc3");
+    assert_eq!(code_at(&pos, "c3").as_deref(), Some("T"), "the pawn became a teacher");
+    let mut pos = captors(&[], pieces);
+    play(&mut pos, "b2xc3");
+    assert_eq!(code_at(&pos, "c3").as_deref(), Some("K"), "a royal stays as it is");
+    let mut pos = captors(&[], pieces);
+    play(&mut pos, "a3xa4");
+    assert_eq!(code_at(&pos, "a4").as_deref(), Some("P"), "a pawn is no deva");
+    // With the rule's condition off, the pawn stays a pawn.
+    let mut pos = captors(&["deva_rule=false"], pieces);
+    play(&mut pos, "c2xc3");
+    assert_eq!(code_at(&pos, "c3").as_deref(), Some("P"));
+}
+
+#[test]
+fn the_replacement_of_a_capturer_overrides_its_promotion() {
+    // A pawn that takes a deva on the last rank may promote (`+`) or decline
+    // (`=`, docs/notation.md); either way the replacement is its final type:
+    // a teacher.
+    let pieces = "K a1, P c4, k e1, d c5";
+    assert_eq!(moves_from(&captors(&[], pieces), "c4"), ["c4xc5+", "c4xc5="]);
+    for m in ["c4xc5+", "c4xc5="] {
+        let mut pos = captors(&[], pieces);
+        play(&mut pos, m);
+        assert_eq!(code_at(&pos, "c5").as_deref(), Some("T"), "after {m}");
+    }
+}
+
+/// Drops: a pawn may step back only while its side has no other pawn;
+/// captured pawns go to the hand.
+const HANDS: &str = include_str!("data/toy/hands.toml");
+
+#[test]
+fn count_counts_the_board_and_not_the_hand() {
+    // docs/dsl.md, `count(K)`: pieces in hand are not counted. Black's one
+    // pawn on the board may step back though Black holds two more in hand;
+    // with a second pawn on the board neither may.
+    let rules = common::compile_text("hands.toml", HANDS, &[]);
+    let pos = Position::from_text(rules.clone(), "4,k/5/5/2,P,2/K,4[2P] b").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(moves_from(&pos, "c2"), ["c2-c1", "c2-c3"]);
+    let pos = Position::from_text(rules, "4,k/5/5/2,P,P,1/K,4 b").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(moves_from(&pos, "c2"), ["c2-c3"]);
 }

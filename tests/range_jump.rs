@@ -9,84 +9,17 @@ mod common;
 
 use gunbai::compile::compile;
 use gunbai::diagnostics::Source;
-use gunbai::movegen::legal_moves;
-use gunbai::notation::move_text;
 use gunbai::position::Position;
 use std::sync::Arc;
 
-const JUMPERS: &str = r#"
-[variant]
-id = "jumpers"
-
-[board]
-files = 7
-ranks = 7
-
-[options.lower_only]
-default = false
-
-[options.empty_beyond]
-default = false
-
-[tags]
-royal = "the piece to keep"
-
-[[piece]]
-id = "king"
-code = "K"
-tags = ["royal"]
-rank = 4
-moves = [{ step = "all" }]
-
-[[piece]]
-id = "general"
-code = "G"
-rank = 2
-moves = [{ slide = "orth", over_lower_rank = "true", beyond_lower_only = "opt.lower_only", beyond_empty = "opt.empty_beyond" }]
-
-[[piece]]
-id = "minor"
-code = "M"
-rank = 1
-moves = [{ step = "F" }]
-
-[[piece]]
-id = "pawn"
-code = "P"
-moves = [{ step = "F" }]
-
-[setup]
-board = """
-k . . . . . .
-. . . . . . .
-. . . . . . .
-. . . . . . .
-. . . . . . .
-. . . . . . .
-. . . . . . K
-"""
-
-[victory]
-loses_when = "count(royal) == 0"
-no_moves = "loss"
-"#;
+const JUMPERS: &str = include_str!("data/toy/jumpers.toml");
 
 fn rules(options: &[&str]) -> Arc<gunbai::ruleset::Ruleset> {
     common::compile_text("jumpers.toml", JUMPERS, options)
 }
 
 fn moves_from(options: &[&str], position: &str, sq: &str) -> Vec<String> {
-    let pos = Position::from_text(rules(options), position).expect("position");
-    let from = pos.rules().geometry.parse_square(sq).expect("square");
-    let mut v = Vec::new();
-    legal_moves(&pos, &mut v);
-    let mut t: Vec<String> = v
-        .iter()
-        .filter(|m| m.from() == from)
-        .map(|m| move_text(&pos, m))
-        .collect();
-    t.sort();
-    t
+    common::moves_from(&Position::from_text(rules(options), position).expect("position"), sq)
 }
 
 // File a, from the top: White king a7, pawn a6, general a5, minor a4, empty

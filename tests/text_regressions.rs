@@ -8,70 +8,26 @@
 //! Expected values come from the rules reference (shared/reference/) and
 //! docs/notation.md, never from gunbai's own output.
 
-use gunbai::compile::compile;
-use gunbai::diagnostics::Source;
-use gunbai::movegen::{Move, legal_moves};
 use gunbai::notation::{move_text, parse_move, play_moves};
 use gunbai::perft::{Convention, perft};
 use gunbai::position::Position;
 use gunbai::rules::load_variant;
-use gunbai::ruleset::Ruleset;
-use std::process::Command;
-use std::sync::Arc;
 
+mod cli_common;
 mod common;
 
-fn legal(pos: &Position) -> Vec<Move> {
-    let mut v = Vec::new();
-    legal_moves(pos, &mut v);
-    v
-}
-
+/// Runs gunbai: whether it succeeded, its stdout and its stderr.
 fn gunbai(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gunbai"))
-        .args(args)
-        .output()
-        .expect("run gunbai");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let out = cli_common::gunbai(args);
+    (out.status.success(), cli_common::stdout(&out), cli_common::stderr(&out))
 }
 
-/// A 36x36 variant (Taikyoku's size): a king, a rook-like slider and a
+/// A position from a piece list (`"R x5, r aa9"`), Black to move, on a
+/// 36x36 variant (Taikyoku's size): a king, a rook-like slider and a
 /// lion-like double stepper, enough to make captures on every file.
-fn giant() -> Arc<Ruleset> {
-    let toml = include_str!("data/giant36.toml");
-    Arc::new(
-        compile(&Source::new("giant36.toml", toml), &[])
-            .unwrap_or_else(|r| panic!("{r}"))
-            .ruleset,
-    )
-}
-
-/// A position from a piece list (`"R x5, r aa9"`), Black to move.
 fn giant_position(pieces: &str) -> Position {
-    let rules = giant();
-    let geo = &rules.geometry;
-    let mut grid = vec![vec![String::new(); 36]; 36];
-    for item in pieces.split(',').map(str::trim) {
-        let (code, name) = item.split_once(' ').expect("CODE square");
-        let sq = geo.parse_square(name).unwrap_or_else(|| panic!("bad square {name}"));
-        let (x, y) = geo.xy(sq);
-        grid[y as usize][x as usize] = code.to_string();
-    }
-    let ranks: Vec<String> = grid
-        .iter()
-        .rev()
-        .map(|rank| {
-            rank.iter()
-                .map(|c| if c.is_empty() { "." } else { c })
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-        .collect();
-    let text = format!("{} b", ranks.join("/"));
+    let rules = common::compile_text("giant36.toml", include_str!("data/giant36.toml"), &[]);
+    let text = format!("{} b", common::board_text(36, pieces));
     Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
 }
 
@@ -79,7 +35,7 @@ fn giant_position(pieces: &str) -> Position {
 fn moves_on_files_x_and_beyond_z_round_trip_on_a_36x36_board() {
     // Files: x is the 24th, aa the 27th, aj the 36th (docs/notation.md).
     let pos = giant_position("R x5, r x9, TW w20, r x21, r x22, R aa30, r aj30, TW ai35, k aj36, K a1, r b36");
-    let moves = legal(&pos);
+    let moves = common::legal(&pos);
     assert!(moves.len() > 100, "{}", moves.len());
     for m in &moves {
         let text = move_text(&pos, m);
@@ -120,62 +76,11 @@ fn the_last_move_field_reads_squares_on_file_x() {
     assert_eq!(back.last_captures().len(), 2);
 }
 
-const REPROMOTE: &str = r#"
-[variant]
-id = "repro"
-
-[board]
-files = 5
-ranks = 5
-
-[tags]
-royal = "the piece to keep"
-
-[[piece]]
-id = "king"
-code = "K"
-tags = ["royal"]
-moves = [{ step = "all" }]
-
-[[piece]]
-id = "scout"
-code = "SC"
-moves = [{ step = "F" }]
-promotes_to = "runner"
-
-[[piece]]
-id = "runner"
-code = "RU"
-moves = [{ slide = "F" }]
-promotes_to = "flyer"
-
-[[piece]]
-id = "flyer"
-code = "FY"
-moves = [{ slide = "all" }]
-
-[setup]
-board = "2,k,2/5/5/2,SC,2/2,K,2"
-
-[promotion]
-may = "captures > 0"
-repromote = "true"
-
-[sfen]
-letters = { king = "k", scout = "s", runner = "r", flyer = "f" }
-
-[victory]
-loses_when = "count(royal) == 0"
-no_moves = "loss"
-"#;
+const REPROMOTE: &str = include_str!("data/toy/repro.toml");
 
 #[test]
 fn doubly_promoted_codes_round_trip_through_position_text_and_sfen() {
-    let rules = Arc::new(
-        compile(&Source::new("repro.toml", REPROMOTE), &[])
-            .unwrap_or_else(|r| panic!("{r}"))
-            .ruleset,
-    );
+    let rules = common::compile_text("repro.toml", REPROMOTE, &[]);
     // A scout promoted twice (`++SC`, a flyer) and a plain flyer (`FY`),
     // each of either colour.
     let text = "2,k,2/++sc,4/++SC,FY,fy,2/5/K,4 b -";
@@ -299,7 +204,7 @@ fn usi_notation_on_a_variant_without_usi_is_an_error() {
 fn checked_play_refuses_a_move_of_another_position() {
     let rules = load_variant("chu", &[]).unwrap();
     let mut pos = Position::start(rules);
-    let first = legal(&pos)[0];
+    let first = common::legal(&pos)[0];
     let undo = pos.play(&first).expect("a legal move");
     let (hash, text) = (pos.hash(), pos.to_text());
     // The same move is Black's; White is to move now.

@@ -17,67 +17,7 @@ use std::sync::Arc;
 
 /// Chu's vocabulary on a 6x6 board: lions, pawns that promote, a royal
 /// tag, a true/false option and a text option.
-const HOST: &str = r#"
-[variant]
-id = "host"
-[board]
-files = 6
-ranks = 6
-[options.flag]
-default = false
-[options.protection_judged]
-default = "after"
-values = ["after", "before", "after_counting_captured"]
-[options.repetition]
-default = "forbid_repeat"
-values = ["forbid_repeat", "xboard", "sennichite4"]
-[tags]
-royal = ""
-[[piece]]
-id = "king"
-code = "K"
-tags = ["royal"]
-moves = [{ step = "all" }]
-[[piece]]
-id = "pawn"
-code = "P"
-moves = [{ step = "F" }]
-promotes_to = "gold"
-[[piece]]
-id = "gold"
-code = "G"
-moves = [{ step = "F FL FR L R B" }]
-promotes_to = "lion"
-[[piece]]
-id = "lion"
-code = "LN"
-moves = [{ jump = [[2, 2], [2, 1], [2, 0]], symmetry = "all" }, { legs = [{ step = "all" }, { step = "all", optional = true }] }]
-[setup]
-board = """
-. . k . . .
-p p p p p p
-. . . . . .
-. . . . . .
-P P P P P P
-. . K . LN .
-"""
-[promotion]
-zone_ranks = 2
-may = "in_zone(to)"
-[[restriction]]
-id = "counter-strike"
-forbid_capture = "victim is lion and not mover is lion and last.captured(lion)"
-[victory]
-loses_when = "count(royal) == 0"
-no_moves = "loss"
-[[victory.wins_when]]
-id = "bare-king"
-condition = "opt.flag"
-[repetition]
-option = "repetition"
-policies = { forbid_repeat = "forbid-unless-in-check", xboard = "creator-loses", sennichite4 = "draw-fourfold" }
-check = "royal"
-"#;
+const HOST: &str = include_str!("../../tests/data/toy/fuzz_host.toml");
 
 /// Where the condition goes: the text in the host that is replaced, and
 /// what goes before and after the condition.

@@ -14,54 +14,7 @@ use std::sync::{Arc, LazyLock};
 
 /// A small variant with SFEN letters, promotion and a restriction, so that
 /// positions reach other board sizes than Chu's.
-const MINI: &str = r#"
-[variant]
-id = "mini"
-[board]
-files = 5
-ranks = 6
-[tags]
-royal = ""
-[[piece]]
-id = "king"
-code = "K"
-tags = ["royal"]
-moves = [{ step = "all" }]
-[[piece]]
-id = "gold"
-code = "G"
-moves = [{ step = "F FL FR L R B" }]
-[[piece]]
-id = "pawn"
-code = "P"
-moves = [{ step = "F" }]
-promotes_to = "gold"
-[[piece]]
-id = "lion"
-code = "LN"
-moves = [{ jump = [[2, 2], [2, 1], [2, 0]], symmetry = "all" }, { legs = [{ step = "all" }, { step = "all", optional = true }] }]
-[setup]
-board = """
-. . k . .
-p p p p p
-. . . . .
-. . . . .
-P P P P P
-. LN K . .
-"""
-[promotion]
-zone_ranks = 2
-may = "in_zone(to)"
-[[restriction]]
-id = "lion-for-lion"
-forbid_capture = "victim is lion and not mover is lion and last.captured(lion)"
-[victory]
-loses_when = "count(royal) == 0"
-no_moves = "loss"
-[sfen]
-last_capture_of = "lion"
-letters = { king = "k", gold = "g", pawn = "p" }
-"#;
+const MINI: &str = include_str!("../../tests/data/toy/fuzz_mini.toml");
 
 static RULES: LazyLock<Vec<Arc<Ruleset>>> = LazyLock::new(|| {
     let chu = gunbai::rules::load_variant("chu", &[]).expect("chu compiles");

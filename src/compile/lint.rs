@@ -10,11 +10,10 @@ use super::Checker;
 use crate::board::{Colour, Geometry, Offset, Square, resolve_direction};
 use crate::diagnostics::Diagnostic;
 use crate::dsl;
-use crate::rules::file::{LegSpec, MoveSpec, RuleFile, Text};
+use crate::rules::file::{LegKeys, LegSpec, MoveSpec, RuleFile, Text};
 use crate::ruleset::{Kind, PieceType, TypeId};
 use std::collections::BTreeSet;
 use std::ops::Range;
-use toml::Spanned;
 
 /// What the lints need from the compiled file.
 pub(super) struct Compiled<'a> {
@@ -118,30 +117,7 @@ fn unread_options(c: &mut Checker, f: &RuleFile) {
     for p in &f.pieces {
         texts.extend(p.moves.iter().filter_map(|m| m.when.as_ref()));
         for m in &p.moves {
-            texts.extend(
-                [
-                    &m.only_over_own,
-                    &m.over_lower_rank,
-                    &m.beyond_lower_only,
-                    &m.beyond_empty,
-                    &m.captures_passed,
-                ]
-                .into_iter()
-                .flatten(),
-            );
-            for l in m.legs.iter().flatten() {
-                texts.extend(
-                    [
-                        &l.only_over_own,
-                        &l.over_lower_rank,
-                        &l.beyond_lower_only,
-                        &l.beyond_empty,
-                        &l.captures_passed,
-                    ]
-                    .into_iter()
-                    .flatten(),
-                );
-            }
+            texts.extend(m.leg_keys().flat_map(LegKeys::conditions));
         }
         if let Some(s) = &p.shoot {
             texts.extend(
@@ -170,15 +146,6 @@ fn unread_options(c: &mut Checker, f: &RuleFile) {
     texts.extend(f.demotions.iter().map(|d| &d.when));
     texts.extend(f.on_promotions.iter().filter_map(|o| o.per_piece.as_ref()));
     texts.extend(f.on_captures.iter().filter_map(|o| o.when.as_ref()));
-    for p in &f.pieces {
-        texts.extend(p.moves.iter().filter_map(|m| m.unattacked.as_ref()));
-        texts.extend(
-            p.moves
-                .iter()
-                .flat_map(|m| m.legs.iter().flatten())
-                .filter_map(|l| l.unattacked.as_ref()),
-        );
-    }
     for t in texts {
         read.extend(dsl::mentioned_options(t.get_ref()));
     }
@@ -425,21 +392,22 @@ fn possible(legs: &[LegShape], geo: &Geometry) -> bool {
 }
 
 fn inline_shape(m: &MoveSpec) -> Option<LegShape> {
-    shape(&m.step, &m.slide, &m.range, &m.jump, &m.symmetry, false)
+    shape(&m.inline, false)
 }
 
 fn leg_shape(l: &LegSpec) -> Option<LegShape> {
-    shape(&l.step, &l.slide, &l.range, &l.jump, &l.symmetry, l.optional)
+    shape(&l.keys, l.optional)
 }
 
-fn shape(
-    step: &Option<Text>,
-    slide: &Option<Text>,
-    range: &Option<Spanned<u32>>,
-    jump: &Option<Spanned<Vec<[i32; 2]>>>,
-    symmetry: &Option<Text>,
-    optional: bool,
-) -> Option<LegShape> {
+fn shape(keys: &LegKeys, optional: bool) -> Option<LegShape> {
+    let LegKeys {
+        step,
+        slide,
+        range,
+        jump,
+        symmetry,
+        ..
+    } = keys;
     match (step, slide, jump) {
         (Some(dirs), None, None) | (None, Some(dirs), None) => {
             let mut offsets = Vec::new();

@@ -11,6 +11,7 @@
 //! (`setup.rs`), SFEN (`sfen.rs`), then the warnings (`lint.rs`) and the
 //! tables derived from the finished ruleset (`derived.rs`).
 
+mod bounds;
 mod conditions;
 mod covers;
 mod derived;
@@ -293,6 +294,7 @@ impl Checker<'_> {
             attack_rays: Default::default(),
         };
         derived::conclude(&mut ruleset);
+        self.shots_within_limit(f, &ruleset);
         if ruleset.has_effects
             && !ruleset.single_aura
             && matches!(

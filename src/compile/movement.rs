@@ -4,7 +4,7 @@
 use super::Checker;
 use crate::board::{Colour, Geometry, Offset, direction_vocabulary, resolve_direction};
 use crate::diagnostics::Diagnostic;
-use crate::rules::file::{LegSpec, MoveSpec, RuleFile, Text};
+use crate::rules::file::{LegKeys, LegSpec, MoveSpec, RuleFile, Text};
 use crate::ruleset::*;
 use toml::Spanned;
 
@@ -65,45 +65,25 @@ impl Checker<'_> {
     }
 }
 
-/// The fields one leg is made of, whether written inline or under `legs`.
+/// The fields one leg is made of, whether written inline or under `legs`:
+/// its keys (read through `Deref`), and the two only an entry of `legs` has.
 struct LegFields<'a> {
-    step: &'a Option<Text>,
-    slide: &'a Option<Text>,
-    range: &'a Option<Spanned<u32>>,
-    jump: &'a Option<Spanned<Vec<[i32; 2]>>>,
-    symmetry: &'a Option<Text>,
-    capture: &'a Option<Text>,
-    only_over_own: &'a Option<Text>,
-    pass_over: &'a Option<Spanned<u32>>,
-    pass_within: &'a Option<Spanned<u32>>,
-    captures_passed: &'a Option<Text>,
-    over_lower_rank: &'a Option<Text>,
-    beyond_lower_only: &'a Option<Text>,
-    beyond_empty: &'a Option<Text>,
-    anywhere: &'a Option<Spanned<bool>>,
-    unattacked: &'a Option<Text>,
+    keys: &'a LegKeys,
     direction: Option<&'a Text>,
     optional: bool,
+}
+
+impl std::ops::Deref for LegFields<'_> {
+    type Target = LegKeys;
+    fn deref(&self) -> &LegKeys {
+        self.keys
+    }
 }
 
 impl<'a> From<&'a LegSpec> for LegFields<'a> {
     fn from(l: &'a LegSpec) -> Self {
         LegFields {
-            step: &l.step,
-            slide: &l.slide,
-            range: &l.range,
-            jump: &l.jump,
-            symmetry: &l.symmetry,
-            capture: &l.capture,
-            only_over_own: &l.only_over_own,
-            pass_over: &l.pass_over,
-            pass_within: &l.pass_within,
-            captures_passed: &l.captures_passed,
-            over_lower_rank: &l.over_lower_rank,
-            beyond_lower_only: &l.beyond_lower_only,
-            beyond_empty: &l.beyond_empty,
-            anywhere: &l.anywhere,
-            unattacked: &l.unattacked,
+            keys: &l.keys,
             direction: l.direction.as_ref(),
             optional: l.optional,
         }
@@ -114,21 +94,7 @@ impl<'a> LegFields<'a> {
     /// The one leg of a move written inline (no `legs`).
     fn inline(m: &'a MoveSpec) -> Self {
         LegFields {
-            step: &m.step,
-            slide: &m.slide,
-            range: &m.range,
-            jump: &m.jump,
-            symmetry: &m.symmetry,
-            capture: &m.capture,
-            only_over_own: &m.only_over_own,
-            pass_over: &m.pass_over,
-            pass_within: &m.pass_within,
-            captures_passed: &m.captures_passed,
-            over_lower_rank: &m.over_lower_rank,
-            beyond_lower_only: &m.beyond_lower_only,
-            beyond_empty: &m.beyond_empty,
-            anywhere: &m.anywhere,
-            unattacked: &m.unattacked,
+            keys: &m.inline,
             direction: None,
             optional: false,
         }
@@ -149,20 +115,7 @@ pub(super) fn program(
     let inline = LegFields::inline(m);
     let specs: Vec<LegFields> = match &m.legs {
         Some(legs) => {
-            let has_inline = m.step.is_some()
-                || m.slide.is_some()
-                || m.jump.is_some()
-                || m.anywhere.is_some()
-                || m.unattacked.is_some()
-                || m.range.is_some()
-                || m.symmetry.is_some()
-                || m.capture.is_some()
-                || m.pass_over.is_some()
-                || m.pass_within.is_some()
-                || m.captures_passed.is_some()
-                || m.over_lower_rank.is_some()
-                || m.beyond_lower_only.is_some()
-                || m.beyond_empty.is_some();
+            let has_inline = !m.inline.is_empty();
             if has_inline && report {
                 let span = legs_span(m, piece);
                 c.err(
@@ -301,6 +254,13 @@ pub(super) const WARN_PATHS: u64 = 10_000;
 /// most as far as the board is long in its direction), multiplied leg by
 /// leg, counting every leg after which the move may stop.
 pub(super) fn paths_bound(program: &Program, offsets: &Offsets, geo: &Geometry) -> u64 {
+    moves_bound(program, offsets, geo, 1, 1)
+}
+
+/// As [`paths_bound`], with each path's landings multiplied by what may
+/// follow them: `per_landing` after every landing, `per_end` once where the
+/// move stops (the shots a shooter may fire there).
+pub(super) fn moves_bound(program: &Program, offsets: &Offsets, geo: &Geometry, per_landing: u64, per_end: u64) -> u64 {
     let reach = |o: u8, mode: LegMode| -> u64 {
         let off = offsets.list[usize::from(o)];
         let along = |d: i8, side: u32| match d.unsigned_abs() {
@@ -328,9 +288,9 @@ pub(super) fn paths_bound(program: &Program, offsets: &Offsets, geo: &Geometry) 
                 .unwrap_or(0),
             _ => choices(&leg.offsets),
         };
-        product = product.saturating_mul(n);
+        product = product.saturating_mul(n).saturating_mul(per_landing);
         if leg.can_stop_after {
-            total = total.saturating_add(product);
+            total = total.saturating_add(product.saturating_mul(per_end));
         }
     }
     total
@@ -413,7 +373,7 @@ fn leg(
     }
     let mut rel_offsets: Vec<Offset> = Vec::new();
     let mode;
-    if let Some(a) = s.anywhere {
+    if let Some(a) = &s.anywhere {
         if !*a.get_ref() {
             if report {
                 c.err(
@@ -437,17 +397,17 @@ fn leg(
                 );
             }
         }
-    } else if let Some(dirs) = s.step.as_ref().or(s.slide.as_ref()) {
+    } else if let Some(dirs) = &s.step.as_ref().or(s.slide.as_ref()) {
         rel_offsets = directions(c, dirs, report)?;
         if s.step.is_some() {
             mode = LegMode::Step;
-            if let Some(r) = s.range
+            if let Some(r) = &s.range
                 && report
             {
                 c.err(r.span(), "`range` belongs to a slide; a step always goes one square");
             }
         } else {
-            let max = match s.range {
+            let max = match &s.range {
                 Some(r) => {
                     let v = *r.get_ref();
                     if v == 0 || v > 64 {
@@ -462,7 +422,7 @@ fn leg(
             };
             mode = LegMode::Slide { max };
         }
-        if let Some(sym) = s.symmetry
+        if let Some(sym) = &s.symmetry
             && report
         {
             c.err(
@@ -503,7 +463,7 @@ fn leg(
                     (-dy, -dx),
                 ],
                 other => {
-                    if report && let Some(t) = s.symmetry {
+                    if report && let Some(t) = &s.symmetry {
                         let d = Diagnostic::error(t.span(), format!("unknown symmetry `{other}`"))
                             .suggest(other, ["none", "mirror", "vertical", "both", "all"])
                             .with_help("none | mirror (left-right) | vertical (forward-back) | both | all (8-fold)");
@@ -519,7 +479,7 @@ fn leg(
                 }
             }
         }
-        if let Some(r) = s.range
+        if let Some(r) = &s.range
             && report
         {
             c.err(r.span(), "`range` belongs to a slide");
@@ -530,7 +490,7 @@ fn leg(
         Some("never") => CaptureMode::Never,
         Some("must") => CaptureMode::Must,
         Some(other) => {
-            if report && let Some(t) = s.capture {
+            if report && let Some(t) = &s.capture {
                 let d = Diagnostic::error(t.span(), format!("unknown capture mode `{other}`"))
                     .suggest(other, ["may", "never", "must"]);
                 c.push(d);
@@ -566,7 +526,7 @@ fn leg(
         .iter()
         .map(|o| offsets.intern(geo, o.for_colour(colour)))
         .collect();
-    let only_over_own = match s.only_over_own {
+    let only_over_own = match &s.only_over_own {
         Some(t) if mode != LegMode::Jump => {
             if report {
                 c.err(t.span(), "`only_over_own` belongs to a jump");
@@ -591,7 +551,7 @@ fn leg(
     };
     let pass = pass(c, s, mode, report)?;
     let over_lower = rank_jump(c, s, mode, report);
-    let captures_passed = match s.captures_passed {
+    let captures_passed = match &s.captures_passed {
         Some(t) if pass == Pass::NONE && over_lower.is_none() => {
             if report {
                 c.err(
@@ -648,8 +608,8 @@ fn pass(c: &mut Checker, s: &LegFields, mode: LegMode, report: bool) -> Option<P
             }
         }
     };
-    let pieces = limit(c, s.pass_over, "pass_over")?;
-    let within = limit(c, s.pass_within, "pass_within")?;
+    let pieces = limit(c, &s.pass_over, "pass_over")?;
+    let within = limit(c, &s.pass_within, "pass_within")?;
     Some(match (pieces, within) {
         (None, None) => Pass::NONE,
         (Some(p), w) => Pass {
@@ -674,13 +634,13 @@ fn rank_jump(c: &mut Checker, s: &LegFields, mode: LegMode, report: bool) -> Opt
         }
         c.options_condition(t)
     };
-    let on = flag(s.over_lower_rank, "over_lower_rank");
-    let beyond_lower_only = flag(s.beyond_lower_only, "beyond_lower_only");
-    let beyond_empty = flag(s.beyond_empty, "beyond_empty");
+    let on = flag(&s.over_lower_rank, "over_lower_rank");
+    let beyond_lower_only = flag(&s.beyond_lower_only, "beyond_lower_only");
+    let beyond_empty = flag(&s.beyond_empty, "beyond_empty");
     if s.over_lower_rank.is_none() && report && slide {
         for (t, what) in [
-            (s.beyond_lower_only, "beyond_lower_only"),
-            (s.beyond_empty, "beyond_empty"),
+            (&s.beyond_lower_only, "beyond_lower_only"),
+            (&s.beyond_empty, "beyond_empty"),
         ] {
             if let Some(t) = t {
                 let d = Diagnostic::error(t.span(), format!("`{what}` needs `over_lower_rank`"))

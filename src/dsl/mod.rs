@@ -1,7 +1,7 @@
 //! The condition language: parsing (pest), type checking and compilation
 //! into a resolved expression tree, and its evaluation.
 //!
-//! A condition is parsed against a [`Scope`] that says which names exist in
+//! A condition is parsed against a `Scope` that says which names exist in
 //! the place the condition is used (a capture restriction sees `mover`,
 //! `victim`, `bridge`; a promotion condition sees `mover`, `from`, `to`,
 //! ...). Every identifier is resolved here, options are folded to constants,

@@ -136,6 +136,9 @@ fn captures_at(pos: &Position, m: &Move, sq: Square) -> bool {
 /// effect the shortest is taken.
 pub fn parse_xboard_move(pos: &Position, text: &str) -> Result<Move, String> {
     let t = text.trim();
+    if t == NULL_MOVE {
+        return pass(pos).ok_or_else(|| "no piece can pass (a null move returns a piece to its square)".into());
+    }
     if let Some((letter, square)) = t.split_once('@') {
         return parse_xboard_drop(pos, letter, square).ok_or_else(|| "not a legal drop".into());
     }
@@ -181,6 +184,30 @@ pub fn parse_xboard_move(pos: &Position, text: &str) -> Result<Move, String> {
             .map(|d| d.message.clone())
             .unwrap_or_else(|| "not a legal move".into())
     })
+}
+
+/// CECP's null move. HaChu writes any move that ends on its own origin
+/// (a lion's pass, `f5f5`) this way, and reads it back as any such move;
+/// XBoard passes it on to the other engine as it is.
+const NULL_MOVE: &str = "@@@@";
+
+/// A legal move that changes nothing on the board: a piece that comes back
+/// to its square without capturing, shooting or promoting. Every such move
+/// leads to the same position; the one with the fewest landings is taken.
+fn pass(pos: &Position) -> Option<Move> {
+    let mut legal = Vec::new();
+    legal_moves(pos, &mut legal);
+    legal
+        .into_iter()
+        .filter(|m| {
+            m.dropped().is_none()
+                && m.to() == m.from
+                && m.n_shots == 0
+                && m.sweep == 0
+                && matches!(m.promotion, Promotion::None | Promotion::Decline)
+                && !m.landings().iter().any(|&sq| captures_at(pos, m, sq))
+        })
+        .min_by_key(|m| (m.len, m.promotion != Promotion::None))
 }
 
 /// A drop in XBoard's text, `P@e5`.

@@ -107,44 +107,15 @@ pub struct PieceSpec {
 /// One alternative of a piece's movement: a single leg written inline, or a
 /// sequence of legs under `legs`.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "wire::MoveSpec")]
 pub struct MoveSpec {
     pub legs: Option<Vec<LegSpec>>,
-    pub step: Option<Text>,
-    pub slide: Option<Text>,
-    pub range: Option<Spanned<u32>>,
-    pub jump: Option<Spanned<Vec<[i32; 2]>>>,
-    pub symmetry: Option<Text>,
-    pub capture: Option<Text>,
-    /// Jumps: may pass only over empty squares and the mover's own pieces
-    /// (a condition on options; default: over anything).
-    pub only_over_own: Option<Text>,
-    /// Slides: how many pieces the slide may pass over (friend or foe,
-    /// unaffected; default none).
-    pub pass_over: Option<Spanned<u32>>,
-    /// Slides: pieces may be passed over only on this many first squares.
-    pub pass_within: Option<Spanned<u32>>,
-    /// Slides that pass over pieces: those pieces are captured (a range
-    /// capture; a condition on options).
-    pub captures_passed: Option<Text>,
-    /// Range jump (slides, a condition on options): the slide may pass
-    /// over pieces of either side whose rank is lower than the mover's.
-    pub over_lower_rank: Option<Text>,
-    /// With `over_lower_rank`: beyond a passed piece only enemies of lower
-    /// rank than the mover may be captured (condition on options).
-    pub beyond_lower_only: Option<Text>,
-    /// With `over_lower_rank`: empty squares beyond a passed piece may be
-    /// landed on (condition on options; default: only captures).
-    pub beyond_empty: Option<Text>,
+    /// The one leg of a move written inline (all empty with `legs`).
+    pub inline: LegKeys,
     /// Every path of this alternative is written and counted as origin and
     /// destination only (an area move): paths to the same square are one
     /// move, and a path back to the origin is none.
     pub per_destination: Option<Spanned<bool>>,
-    /// A leap to any square of the board (instead of step/slide/jump).
-    pub anywhere: Option<Spanned<bool>>,
-    /// May land only where no enemy could land after the move (a condition
-    /// on options; default: false).
-    pub unattacked: Option<Text>,
     /// The move exists only while this condition holds (a condition on
     /// options is decided once when the rule file is compiled).
     pub when: Option<Text>,
@@ -153,26 +124,146 @@ pub struct MoveSpec {
 /// One leg of a movement: where it may go and how it relates to the leg
 /// before it.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "wire::LegSpec")]
 pub struct LegSpec {
-    pub step: Option<Text>,
-    pub slide: Option<Text>,
-    pub range: Option<Spanned<u32>>,
-    pub jump: Option<Spanned<Vec<[i32; 2]>>>,
-    pub symmetry: Option<Text>,
-    pub capture: Option<Text>,
-    pub only_over_own: Option<Text>,
-    pub pass_over: Option<Spanned<u32>>,
-    pub pass_within: Option<Spanned<u32>>,
-    pub captures_passed: Option<Text>,
-    pub over_lower_rank: Option<Text>,
-    pub beyond_lower_only: Option<Text>,
-    pub beyond_empty: Option<Text>,
-    pub anywhere: Option<Spanned<bool>>,
-    pub unattacked: Option<Text>,
+    pub keys: LegKeys,
     pub direction: Option<Text>,
-    #[serde(default)]
     pub optional: bool,
+}
+
+/// Declares the keys of one leg once: [`LegKeys`], and the two tables
+/// serde reads them from (a move written inline, an entry of `legs`), each
+/// flat and denying unknown keys. serde's `flatten` would lose
+/// `deny_unknown_fields`, so the tables are plain structs made here. The
+/// keys come in two groups because a move's `per_destination` sits between
+/// them in serde's "expected one of" list.
+macro_rules! leg_keys {
+    (
+        $( $(#[$doc:meta])* $key:ident: $ty:ty, )*
+        ;
+        $( $(#[$doc2:meta])* $key2:ident: $ty2:ty, )*
+    ) => {
+        /// The keys that say where one leg goes, written inline in a move
+        /// or as an entry of its `legs`. Every key is optional.
+        #[derive(Debug)]
+        pub struct LegKeys {
+            $( $(#[$doc])* pub $key: $ty, )*
+            $( $(#[$doc2])* pub $key2: $ty2, )*
+        }
+
+        impl LegKeys {
+            /// No key is written.
+            pub fn is_empty(&self) -> bool {
+                $( self.$key.is_none() && )* $( self.$key2.is_none() && )* true
+            }
+        }
+
+        /// The tables as serde reads them; the names are the ones serde's
+        /// errors show.
+        mod wire {
+            use super::{LegKeys, Spanned, Text};
+            use serde::Deserialize;
+
+            #[derive(Deserialize)]
+            #[serde(deny_unknown_fields)]
+            pub struct MoveSpec {
+                legs: Option<Vec<super::LegSpec>>,
+                $( $key: $ty, )*
+                per_destination: Option<Spanned<bool>>,
+                $( $key2: $ty2, )*
+                when: Option<Text>,
+            }
+
+            impl From<MoveSpec> for super::MoveSpec {
+                fn from(m: MoveSpec) -> Self {
+                    super::MoveSpec {
+                        legs: m.legs,
+                        inline: LegKeys { $( $key: m.$key, )* $( $key2: m.$key2, )* },
+                        per_destination: m.per_destination,
+                        when: m.when,
+                    }
+                }
+            }
+
+            #[derive(Deserialize)]
+            #[serde(deny_unknown_fields)]
+            pub struct LegSpec {
+                $( $key: $ty, )*
+                $( $key2: $ty2, )*
+                direction: Option<Text>,
+                #[serde(default)]
+                optional: bool,
+            }
+
+            impl From<LegSpec> for super::LegSpec {
+                fn from(l: LegSpec) -> Self {
+                    super::LegSpec {
+                        keys: LegKeys { $( $key: l.$key, )* $( $key2: l.$key2, )* },
+                        direction: l.direction,
+                        optional: l.optional,
+                    }
+                }
+            }
+        }
+    };
+}
+
+leg_keys! {
+    step: Option<Text>,
+    slide: Option<Text>,
+    range: Option<Spanned<u32>>,
+    jump: Option<Spanned<Vec<[i32; 2]>>>,
+    symmetry: Option<Text>,
+    capture: Option<Text>,
+    /// Jumps: may pass only over empty squares and the mover's own pieces
+    /// (a condition on options; default: over anything).
+    only_over_own: Option<Text>,
+    /// Slides: how many pieces the slide may pass over (friend or foe,
+    /// unaffected; default none).
+    pass_over: Option<Spanned<u32>>,
+    /// Slides: pieces may be passed over only on this many first squares.
+    pass_within: Option<Spanned<u32>>,
+    /// Slides that pass over pieces: those pieces are captured (a range
+    /// capture; a condition on options).
+    captures_passed: Option<Text>,
+    /// Range jump (slides, a condition on options): the slide may pass
+    /// over pieces of either side whose rank is lower than the mover's.
+    over_lower_rank: Option<Text>,
+    /// With `over_lower_rank`: beyond a passed piece only enemies of lower
+    /// rank than the mover may be captured (condition on options).
+    beyond_lower_only: Option<Text>,
+    /// With `over_lower_rank`: empty squares beyond a passed piece may be
+    /// landed on (condition on options; default: only captures).
+    beyond_empty: Option<Text>,
+    ;
+    /// A leap to any square of the board (instead of step/slide/jump).
+    anywhere: Option<Spanned<bool>>,
+    /// May land only where no enemy could land after the move (a condition
+    /// on options; default: false).
+    unattacked: Option<Text>,
+}
+
+impl LegKeys {
+    /// The keys that hold a condition on options.
+    pub fn conditions(&self) -> impl Iterator<Item = &Text> {
+        [
+            &self.only_over_own,
+            &self.over_lower_rank,
+            &self.beyond_lower_only,
+            &self.beyond_empty,
+            &self.captures_passed,
+            &self.unattacked,
+        ]
+        .into_iter()
+        .flatten()
+    }
+}
+
+impl MoveSpec {
+    /// The keys of every leg: the inline one, or those under `legs`.
+    pub fn leg_keys(&self) -> impl Iterator<Item = &LegKeys> {
+        std::iter::once(&self.inline).chain(self.legs.iter().flatten().map(|l| &l.keys))
+    }
 }
 
 #[derive(Debug, Deserialize)]

@@ -1,4 +1,4 @@
-//! Rule files: their typed form ([`file`]), the bundled ones embedded in the
+//! Rule files: their typed form ([`file`](mod@file)), the bundled ones embedded in the
 //! binary, and resolving a variant argument (a bundled name or a path).
 
 pub mod file;

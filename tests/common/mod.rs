@@ -180,6 +180,14 @@ pub fn compile_text(name: &str, text: &str, opts: &[&str]) -> std::sync::Arc<gun
     )
 }
 
+/// A position of a toy rule file given as text (see [`compile_text`]) on
+/// its `size`x`size` board, from a piece list (see [`board_text`]), Black
+/// to move.
+pub fn toy_position(name: &str, text: &str, opts: &[&str], size: usize, pieces: &str) -> Position {
+    let board = format!("{} b", board_text(size, pieces));
+    Position::from_text(compile_text(name, text, opts), &board).unwrap_or_else(|e| panic!("{board}:\n{e}"))
+}
+
 /// A bundled variant with options given as `NAME=VALUE` texts.
 pub fn variant_with(name: &str, opts: &[&str]) -> std::sync::Arc<gunbai::ruleset::Ruleset> {
     let overrides: Vec<gunbai::compile::OptionOverride> = opts
