@@ -11,6 +11,10 @@ pub const MAX_LEGS: usize = 6;
 /// Most shots one move may fire.
 pub const MAX_SHOTS: usize = 4;
 
+/// The bit of [`Move::sweep`] that says the range capture spares the
+/// mover's own pieces it passes (`spares_own`).
+pub(crate) const SWEEP_SPARES_OWN: u8 = 0x80;
+
 /// What happens to promotion at the end of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Promotion {
@@ -52,9 +56,10 @@ pub struct Move {
     /// A drop from the hand: the type placed (`from` and the one landing
     /// are the drop square).
     pub(crate) drop: Option<TypeId>,
-    /// Landings (one bit each) reached by a range capture: every piece
-    /// strictly between the previous point of the path and that landing is
-    /// captured.
+    /// Landings (one bit each, below [`SWEEP_SPARES_OWN`]) reached by a
+    /// range capture: every piece strictly between the previous point of
+    /// the path and that landing is captured, the mover's own ones too
+    /// unless the [`SWEEP_SPARES_OWN`] bit is set.
     pub(crate) sweep: u8,
 }
 
@@ -109,7 +114,12 @@ impl Move {
     /// Whether landing `i` was reached by a range capture, which captures
     /// every piece it passed over on the way there.
     pub fn sweeps_to(&self, i: usize) -> bool {
-        i < 8 && self.sweep >> i & 1 == 1
+        i < MAX_LEGS && self.sweep >> i & 1 == 1
+    }
+    /// Whether the range capture leaves the mover's own pieces it passes
+    /// on the board (it takes only enemies).
+    pub fn sweep_spares_own(&self) -> bool {
+        self.sweep & SWEEP_SPARES_OWN != 0
     }
     /// The squares strictly between landing `i` and the point before it
     /// (the origin, or landing `i - 1`), when they lie on one line.

@@ -430,10 +430,10 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
     }
 }
 
-/// For each landing of `m`, whether it captures there (an enemy stands
+/// For each landing of `m`, whether it captures there (a piece stands
 /// there at the start of the move, and the square is neither the origin nor
-/// a square landed on earlier in the move), or on the way there (a range
-/// capture).
+/// a square landed on earlier in the move: an enemy, or an own piece a
+/// range capture may end on), or on the way there (a range capture).
 fn captures_at(pos: &Position, m: &Move) -> [bool; crate::movegen::MAX_LEGS] {
     let mover = pos.piece_at(m.from).map(|(c, _)| c);
     let mut out = [false; crate::movegen::MAX_LEGS];
@@ -441,11 +441,15 @@ fn captures_at(pos: &Position, m: &Move) -> [bool; crate::movegen::MAX_LEGS] {
     for (i, &sq) in landings.iter().enumerate() {
         out[i] = sq != m.from
             && !landings[..i].contains(&sq)
-            && pos.piece_at(sq).is_some_and(|(c, _)| Some(c) != mover)
+            && pos.piece_at(sq).is_some()
             // A range capture takes the pieces it passes over.
             || m.sweeps_to(i)
-                && m.squares_before(&pos.rules().geometry, i)
-                    .any(|s| s != m.from && pos.piece_at(s).is_some());
+                && m.squares_before(&pos.rules().geometry, i).any(|s| {
+                    s != m.from
+                        && pos
+                            .piece_at(s)
+                            .is_some_and(|(c, _)| !(m.sweep_spares_own() && Some(c) == mover))
+                });
     }
     out
 }

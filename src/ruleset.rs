@@ -67,6 +67,9 @@ pub enum LegWalk {
     /// A straight jump that may pass only over empty squares and own
     /// pieces (`only_over_own`).
     LeapOverOwn,
+    /// A straight jump that captures the pieces it passes over
+    /// (`captures_passed`).
+    SweepingLeap,
     /// A slide that ends at the first piece, after at most `max` squares
     /// (`u8::MAX`: unlimited; no board is that wide).
     Slide { max: u8 },
@@ -82,9 +85,10 @@ pub enum LegWalk {
 
 impl LegWalk {
     /// The walk of a leg with these keys.
-    pub fn of(mode: LegMode, only_over_own: bool, pass: Pass, over_lower: Option<RankJump>) -> LegWalk {
+    pub fn of(mode: LegMode, only_over_own: bool, pass: Pass, over_lower: Option<RankJump>, sweeps: bool) -> LegWalk {
         match mode {
             LegMode::Anywhere => LegWalk::Anywhere,
+            LegMode::Jump if sweeps => LegWalk::SweepingLeap,
             LegMode::Jump if only_over_own => LegWalk::LeapOverOwn,
             LegMode::Step | LegMode::Jump => LegWalk::Leap,
             LegMode::Slide { .. } if over_lower.is_some() => LegWalk::RangeJump,
@@ -151,8 +155,14 @@ pub struct Leg {
     /// A slide that may pass over pieces: how many, and on how many first
     /// squares ([`Pass::NONE`]: an ordinary slide).
     pub pass: Pass,
-    /// A range capture: the pieces the slide passes over are captured.
+    /// A range capture: the pieces the slide (or straight jump) passes over
+    /// are captured.
     pub captures_passed: bool,
+    /// With `captures_passed`: the mover's own pieces passed over stay.
+    pub spares_own: bool,
+    /// With `captures_passed` over lower ranks: the slide may also end on
+    /// an own piece of lower rank, taking it.
+    pub lands_on_own: bool,
     /// A slide that may pass over pieces of lower rank (a range jump).
     pub over_lower: Option<RankJump>,
     /// The move may end after this leg.

@@ -1,8 +1,9 @@
 //! General primitives shown on tiny rule files written here: a move that
 //! exists only under a condition, promotion chains, promotion without a
 //! zone (by capture), a leap to anywhere, a leg that may land only where no
-//! enemy could land after the move (`unattacked`), and a capturer replaced
-//! by another piece (`[[on_capture]]`). None of this names a real variant;
+//! enemy could land after the move (`unattacked`), a capturer replaced
+//! by another piece (`[[on_capture]]`), and range captures
+//! (`captures_passed` on slides and jumps, `spares_own`, `lands_on_own`). None of this names a real variant;
 //! the expected moves follow from docs/rule-files.md, worked out by hand in
 //! each test's comments.
 
@@ -181,4 +182,121 @@ fn count_counts_the_board_and_not_the_hand() {
     assert_eq!(moves_from(&pos, "c2"), ["c2-c1", "c2-c3"]);
     let pos = Position::from_text(rules, "4,k/5/5/2,P,P,1/K,4 b").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(moves_from(&pos, "c2"), ["c2-c3"]);
+}
+
+/// Range captures (`captures_passed`): a sweeper (rank 2) slides
+/// orthogonally over lower-ranked pieces of either side and takes them
+/// (sparing its own under `spare`, and ending on its own lower pieces under
+/// `own_landing`); it promotes after taking a minor (`captured(minor)`); a
+/// hopper jumps two squares forward or back and takes the piece it leaps.
+const SWEEPERS: &str = include_str!("data/toy/sweepers.toml");
+
+/// A position of `SWEEPERS` from a piece list, Black to move.
+fn sweepers(options: &[&str], pieces: &str) -> Position {
+    common::toy_position("sweepers.toml", SWEEPERS, options, 7, pieces)
+}
+
+#[test]
+fn captured_sees_the_pieces_a_range_capture_passes() {
+    // The sweeper on a1 passes its own pawn (a3) and an enemy minor (a5).
+    // `captured(minor)` holds for a capture on a5 and for every landing
+    // beyond it, where the minor is taken by being passed; not for a4,
+    // which passes only the pawn.
+    let pos = sweepers(&[], "k g7, m a5, P a3, W a1, K g1");
+    let moves = moves_from(&pos, "a1");
+    for m in [
+        "a1xa5+", "a1xa5=", "a1xa6+", "a1xa6=", "a1xa7+", "a1xa7=", "a1xa4", "a1-a2",
+    ] {
+        assert!(moves.iter().any(|x| x == m), "{m} missing from {moves:?}");
+    }
+    assert!(
+        !moves.iter().any(|x| x == "a1xa4+"),
+        "only the pawn was passed: {moves:?}"
+    );
+}
+
+#[test]
+fn on_capture_counts_the_pieces_a_range_capture_passes() {
+    // With the rule on, whoever captures a minor becomes a king: passing
+    // one counts as capturing it.
+    let mut pos = sweepers(&["captor=true"], "k g7, m a5, P a3, W a1, K g1");
+    play(&mut pos, "a1xa6=");
+    assert_eq!(code_at(&pos, "a6"), Some("K".into()));
+    assert_eq!(code_at(&pos, "a5"), None, "the minor was taken");
+    assert_eq!(code_at(&pos, "a3"), None, "and the pawn");
+}
+
+#[test]
+fn a_range_capture_that_spares_own_pieces_passes_them_and_takes_only_enemies() {
+    // `spares_own`: the sweeper on a1 passes its own pawn (a3) without
+    // taking it, and still takes the enemy minor (a5) it passes.
+    let pieces = "k g7, m a5, P a3, W a1, K g1";
+    let mut pos = sweepers(&["spare=true"], pieces);
+    let moves = moves_from(&pos, "a1");
+    assert!(
+        moves.iter().any(|x| x == "a1-a4"),
+        "only its own pawn passed: {moves:?}"
+    );
+    play(&mut pos, "a1xa6=");
+    assert_eq!(code_at(&pos, "a3"), Some("P".into()), "its own pawn stays");
+    assert_eq!(code_at(&pos, "a5"), None, "the enemy minor is taken");
+    let pos = sweepers(&[], pieces);
+    assert!(
+        moves_from(&pos, "a1").iter().any(|x| x == "a1xa4"),
+        "without it the pawn is taken"
+    );
+}
+
+#[test]
+fn a_range_capture_may_end_on_an_own_lower_piece_with_lands_on_own() {
+    // `lands_on_own`: the sweeper (rank 2) may end on its own pawn (rank 0),
+    // which is taken; never on its own king (rank 4), which ends the line.
+    let pieces = "k g7, P a3, W a1, K g1";
+    let mut pos = sweepers(&["own_landing=true"], pieces);
+    let moves = moves_from(&pos, "a1");
+    assert!(moves.iter().any(|x| x == "a1xa3"), "{moves:?}");
+    assert!(!moves.iter().any(|m| m.ends_with("g1")), "not on its king: {moves:?}");
+    play(&mut pos, "a1xa3");
+    assert_eq!(code_at(&pos, "a3"), Some("W".into()));
+    assert_eq!(common::pieces_per_side(&pos), (2, 1), "the pawn is gone");
+    let pos = sweepers(&[], pieces);
+    assert!(!moves_from(&pos, "a1").iter().any(|x| x == "a1xa3"), "without it: no");
+}
+
+#[test]
+fn a_jump_with_captures_passed_takes_the_piece_it_leaps() {
+    // The hopper on c3 leaps to c5 over its own pawn and to c1 over an
+    // enemy minor, taking each.
+    let mut pos = sweepers(&[], "k g7, P c4, H c3, m c2, K g1");
+    assert_eq!(moves_from(&pos, "c3"), ["c3xc1", "c3xc5"]);
+    play(&mut pos, "c3xc1");
+    assert_eq!(code_at(&pos, "c2"), None, "the minor leapt over is taken");
+    assert_eq!(code_at(&pos, "c4"), Some("P".into()), "the other way was not taken");
+}
+
+#[test]
+fn the_range_capture_keys_are_checked() {
+    let hopper = "{ jump = [[0, 2]], symmetry = \"vertical\", captures_passed = \"true\" }";
+    for (bad, error) in [
+        (
+            "{ jump = [[1, 2]], captures_passed = \"true\" }",
+            "needs straight offsets",
+        ),
+        (
+            "{ jump = [[0, 2]], spares_own = \"true\" }",
+            "`spares_own` belongs to a range capture",
+        ),
+        (
+            "{ jump = [[0, 2]], captures_passed = \"true\", lands_on_own = \"true\" }",
+            "`lands_on_own` belongs to a range capture over lower ranks",
+        ),
+    ] {
+        let text = SWEEPERS.replace(hopper, bad);
+        assert_ne!(text, SWEEPERS);
+        let err = gunbai::compile::compile(&gunbai::diagnostics::Source::new("sweepers.toml", &text), &[])
+            .err()
+            .expect("an error")
+            .to_string();
+        assert!(err.contains(error), "{bad}: {err}");
+    }
 }

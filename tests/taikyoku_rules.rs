@@ -152,6 +152,34 @@ fn lion_move_igui_double_capture_and_pass() {
     assert_legal(&pos, "e10-g12", "a jump over nothing");
 }
 
+#[test]
+fn lion_without_the_pass_steps_twice_only_after_a_capture() {
+    // §5.2, `lion_pass = false`: no pass, and no two-step path through an
+    // empty square (each such path ends on the origin, on a neighbour a
+    // step reaches, or at distance two, which the jump reaches). Counted by
+    // hand on an open board: 8 steps + 16 jumps = 24 moves; with the pass
+    // (default) also 8 x 8 two-step paths through the empty neighbours
+    // (passes included), 88 in all (§7.5.8).
+    let pos = position(&["lion_pass=false"], &with_royals("L e10"), "b");
+    assert_eq!(moves_from(&pos, "e10").len(), 24, "{:?}", moves_from(&pos, "e10"));
+    assert_illegal(&pos, "e10-d10-e10", "no pass");
+    assert_illegal(&pos, "e10-e11-e12", "no two steps through an empty square");
+    assert_legal(&pos, "e10-e12", "the jump");
+    assert_legal(&pos, "e10-e11", "the step");
+    let pos = position(&[], &with_royals("L e10"), "b");
+    assert_eq!(
+        moves_from(&pos, "e10").len(),
+        88,
+        "default: the pass and the two-step paths"
+    );
+    let pos = position(&["lion_pass=false"], &with_royals("L e10, p e11, p e12"), "b");
+    assert_legal(&pos, "e10xe11-e10", "igui stays");
+    assert_legal(&pos, "e10xe11xe12", "double capture stays");
+    assert_legal(&pos, "e10xe11-d12", "capture, then on to an empty square");
+    assert_illegal(&pos, "e10-d11xe12", "an empty first square allows no second step");
+    assert_legal(&pos, "e10xe12", "the jump takes it instead");
+}
+
 // ---------------------------------------------------------------------------
 // §5.3 Jump-then-slide and pass-over moves
 
@@ -213,6 +241,63 @@ fn free_eagle_igui_only_in_the_tsg_reading() {
 }
 
 #[test]
+fn free_eagle_passes_through_an_empty_neighbour_under_free_eagle_pass() {
+    // §7.5.4: taikyoku-shogi.github.io's program lets the step-and-return
+    // go through an empty neighbour (a pass); the default igui needs an
+    // enemy there.
+    let pos = position(&[], &with_royals("FE j10, p j11"), "b");
+    assert_illegal(&pos, "j10-k10-j10", "default: no pass");
+    assert_legal(&pos, "j10xj11-j10", "default: igui");
+    let pos = position(&["free_eagle_pass=true"], &with_royals("FE j10, p j11"), "b");
+    assert_legal(&pos, "j10-k10-j10", "a pass through an empty neighbour");
+    assert_legal(&pos, "j10xj11-j10", "igui still");
+    let passes = moves_from(&pos, "j10").iter().filter(|m| m.ends_with("-j10")).count();
+    assert_eq!(
+        passes, 8,
+        "one return through each of the 8 neighbours (7 passes, 1 igui)"
+    );
+}
+
+#[test]
+fn free_eagle_walks_like_a_lion_in_the_yw_reading() {
+    // §7.2, yetiowin805/taikyoku_shogi: single steps along one line,
+    // capturing each enemy stepped on, up to 4 along the forward diagonals
+    // and 3 along the others. Counted by hand from j10 with only the
+    // royals on the board: the queen reaches 9 + 26 (left, right) + 9 + 26
+    // (back, forward) + 9 + 26 (FL, FR: it takes White's king on aj36) + 8
+    // (BL: Black's king on a1 stops it) + 9 (BR) = 122 squares; the walks
+    // add the paths of 2 to 4 steps along FL and FR (3 each) and of 2 or 3
+    // along the other six lines (2 each): 18 (a one-step walk is the
+    // queen's step).
+    let pos = position(&["free_eagle=yw"], &with_royals("FE j10"), "b");
+    assert_eq!(moves_from(&pos, "j10").len(), 140, "{:?}", moves_from(&pos, "j10"));
+    let pos = position(&["free_eagle=yw"], &with_royals("FE j10, p j11, p k11"), "b");
+    assert_legal(&pos, "j10xj11-j12", "captures on the way forward and goes on");
+    assert_legal(&pos, "j10xj11-j12-j13", "three steps forward");
+    assert_illegal(&pos, "j10xj11-j12-j13-j14", "not four");
+    assert_legal(&pos, "j10xk11-l12-m13-n14", "four along a forward diagonal");
+    assert_legal(&pos, "j10xj11-j10", "igui");
+    let pos = position(&["free_eagle=yw"], &with_royals("FE j10, P j11"), "b");
+    assert!(
+        !reaches(&pos, "j10", "j12"),
+        "its own piece blocks the walk: {:?}",
+        moves_from(&pos, "j10")
+    );
+    // A capture on the 2nd square of any line, then one step back.
+    let pos = position(&["free_eagle=yw"], &with_royals("FE j10, p h10"), "b");
+    assert_legal(&pos, "j10-i10xh10-i10", "2 left, capture, 1 back");
+    // On the 3rd square of a forward diagonal, then one step back.
+    let pos = position(&["free_eagle=yw"], &with_royals("FE j10, p m13"), "b");
+    assert_legal(&pos, "j10-k11-l12xm13-l12", "3 forward-right, capture, 1 back");
+    // On the 2nd square of a forward diagonal, then straight home.
+    let pos = position(&["free_eagle=yw"], &with_royals("FE j10, p l12"), "b");
+    assert_legal(&pos, "j10-k11xl12-j10", "capture on the 2nd square and home");
+    let pos = position(&[], &with_royals("FE j10, p l12"), "b");
+    assert_illegal(&pos, "j10-k11xl12-j10", "not in the default reading");
+    assert_illegal(&pos, "j10-k11xl12", "nor the step-by-step walk");
+}
+
+#[test]
 fn heavenly_tetrarch_king_igui_under_its_option() {
     // §7.2: igui only in the [EXT-MB] reading.
     let pos = position(&[], &with_royals("HTK j10, p j11"), "b");
@@ -223,6 +308,34 @@ fn heavenly_tetrarch_king_igui_under_its_option() {
         "b",
     );
     assert_legal(&pos, "j10xj11-j10", "igui under the option");
+}
+
+#[test]
+fn rain_demon_may_only_pass_its_jump_square_under_pass_only() {
+    // §7.2, §7.5.5. From e10 the forward-right diagonal is f11, g12, h13...
+    // Default may_stop: with a piece on f11 the demon jumps to g12 and may
+    // stop or capture there. pass_only: it must go on past g12, and only
+    // if g12 is empty.
+    let pos = position(&[], &with_royals("RAD e10, P f11"), "b");
+    assert_legal(&pos, "e10-g12", "may_stop: stops on the jump square");
+    assert_legal(&pos, "e10-h13", "and slides on");
+    let pos = position(
+        &["rain_demon_jump_square=pass_only"],
+        &with_royals("RAD e10, P f11"),
+        "b",
+    );
+    assert_illegal(&pos, "e10-g12", "pass_only: may not stop there");
+    assert_legal(&pos, "e10-h13", "goes on past it");
+    assert_legal(&pos, "e10-c12", "the plain slide forward-left is unchanged");
+    let pos = position(
+        &["rain_demon_jump_square=pass_only"],
+        &with_royals("RAD e10, P f11, p g12"),
+        "b",
+    );
+    assert!(!reaches(&pos, "e10", "g12"), "may not capture on the jump square");
+    assert!(!reaches(&pos, "e10", "h13"), "nor pass an occupied one");
+    let pos = position(&[], &with_royals("RAD e10, P f11, p g12"), "b");
+    assert_legal(&pos, "e10xg12", "may_stop: captures there");
 }
 
 // ---------------------------------------------------------------------------
@@ -316,6 +429,70 @@ fn range_capture_stops_at_a_piece_of_equal_or_higher_rank() {
     assert!(!reaches(&pos, "e10", "e14"), "and ends the line");
     assert!(!reaches(&pos, "h10", "h12"), "equal rank: not taken under `lower`");
     assert!(!reaches(&pos, "h10", "h13"), "equal rank: not passed");
+}
+
+#[test]
+fn range_capture_may_end_on_a_lower_own_piece_under_lower_any_side() {
+    // §5.1 R4 `lower_any_side` (taikyoku-shogi.github.io's program, §7.5.2):
+    // as `lower`, and the great general (rank 3) may also end on an own
+    // piece of lower rank, removing it; an own piece of equal rank still
+    // ends the line untaken.
+    let pieces = with_royals("GG r10, P r12, p r14, VG r17, GG h10, GG h13");
+    let pos = position(&["range_capture_target=lower_any_side"], &pieces, "b");
+    assert_legal(&pos, "r10xr12", "ends on its own pawn");
+    assert_legal(&pos, "r10xr17", "ends on its own vice general (rank 2)");
+    assert_legal(&pos, "r10xr14", "and on the enemy pawn, as under lower");
+    assert!(
+        !reaches(&pos, "h10", "h13"),
+        "an own great general (equal rank) is not taken"
+    );
+    let mut after = pos.clone();
+    play(&mut after, "r10xr17");
+    assert_eq!(code_at(&after, "r17"), Some("GG".into()));
+    for gone in ["r12", "r14"] {
+        assert_eq!(code_at(&after, gone), None, "{gone} was passed over: captured");
+    }
+    let pos = position(&[], &pieces, "b");
+    assert!(!reaches(&pos, "r10", "r12"), "default lower: not on its own pawn");
+    assert!(!reaches(&pos, "r10", "r17"), "nor on its own vice general");
+}
+
+#[test]
+fn range_capture_leaves_own_pieces_passed_under_range_capture_friendly_false() {
+    // §5.1 R5 `range_capture_friendly = false`: the general passes its own
+    // lower-ranked pieces (the reference leaves open whether they block;
+    // gunbai passes them, as a range jump does) and takes only enemies.
+    let pieces = with_royals("GG r10, P r12, p r14");
+    let pos = position(&["range_capture_friendly=false"], &pieces, "b");
+    assert_legal(&pos, "r10-r13", "passes its own pawn, taking nothing");
+    assert_legal(&pos, "r10xr15", "takes the enemy pawn it passes");
+    let mut after = pos.clone();
+    play(&mut after, "r10xr15");
+    assert_eq!(code_at(&after, "r12"), Some("P".into()), "its own pawn stays");
+    assert_eq!(code_at(&after, "r14"), None, "the enemy pawn is taken");
+    let pos = position(&[], &pieces, "b");
+    assert_legal(&pos, "r10xr13", "default: its own pawn is taken too");
+}
+
+#[test]
+fn vice_general_jump_removes_the_piece_it_jumps_under_its_option() {
+    // §7.5.3 (taikyoku-shogi.github.io's program): the vice general's jump
+    // to the 2nd orthogonal square removes the piece jumped over, whatever
+    // its side or rank, royals included. By default it stays.
+    let pieces = with_royals("VG e10, P e11, k f10");
+    let pos = position(&["vice_general_jump_captures=true"], &pieces, "b");
+    assert_legal(&pos, "e10xe12", "takes its own pawn by jumping it");
+    assert_legal(&pos, "e10xg10", "and the enemy king");
+    assert_legal(&pos, "e10-e8", "a jump over nothing takes nothing");
+    let mut after = pos.clone();
+    play(&mut after, "e10xg10");
+    assert_eq!(code_at(&after, "f10"), None, "the king jumped over is gone");
+    assert!(after.outcome().is_none(), "White still has its other royals");
+    let pos = position(&[], &pieces, "b");
+    assert_legal(&pos, "e10-e12", "default: the jump leaves the pawn");
+    let mut after = pos.clone();
+    play(&mut after, "e10-g10");
+    assert_eq!(code_at(&after, "f10"), Some("k".into()));
 }
 
 // ---------------------------------------------------------------------------

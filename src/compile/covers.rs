@@ -19,6 +19,10 @@ use crate::ruleset::{CaptureMode, Leg, LegMode, Offsets, Pass, PieceType, Progra
 /// The name conditions use for the set.
 pub(super) const NAME: &str = "promotes_upward";
 
+/// A range capture: whether passed pieces are captured, and whether the
+/// mover's own ones are spared (`captures_passed`, `spares_own`).
+type Sweep = (bool, bool);
+
 /// One single-leg way of moving: along `dir` up to `reach` squares through
 /// empty squares (a step has reach 1), or a jump straight to an offset.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -28,13 +32,13 @@ enum Atom {
         reach: u8,
         capture: CaptureMode,
         pass: Pass,
-        /// A range capture: passed pieces are captured.
-        sweep: bool,
+        sweep: Sweep,
     },
     Jump {
         to: Offset,
         capture: CaptureMode,
         only_over_own: bool,
+        sweep: Sweep,
     },
 }
 
@@ -66,13 +70,15 @@ impl Atom {
                     to,
                     capture,
                     only_over_own,
+                    sweep,
                 },
                 Atom::Jump {
                     to: t2,
                     capture: c2,
                     only_over_own: o2,
+                    sweep: s2,
                 },
-            ) => to == t2 && capture_covers(capture, c2) && (!only_over_own || o2),
+            ) => to == t2 && capture_covers(capture, c2) && (!only_over_own || o2) && sweep == s2,
             // A jump to a neighbouring square is a step, and the other way round.
             (
                 Atom::Jump { to, capture, .. },
@@ -101,19 +107,20 @@ fn atoms(leg: &Leg, offsets: &Offsets, out: &mut Vec<Atom>) {
                 reach: 1,
                 capture: leg.capture,
                 pass: Pass::NONE,
-                sweep: false,
+                sweep: (false, false),
             },
             LegMode::Slide { max } => Atom::Ray {
                 dir: off,
                 reach: max.unwrap_or(u8::MAX),
                 capture: leg.capture,
                 pass: leg.pass,
-                sweep: leg.captures_passed,
+                sweep: (leg.captures_passed, leg.spares_own),
             },
             LegMode::Jump => Atom::Jump {
                 to: off,
                 capture: leg.capture,
                 only_over_own: leg.only_over_own,
+                sweep: (leg.captures_passed, leg.spares_own),
             },
             // Its captures depend on the position (restrictions are judged
             // for it even in protection), so it is relied on to cover
@@ -134,6 +141,8 @@ fn same_legs(a: &Program, b: &Program) -> bool {
                 && x.only_over_own == y.only_over_own
                 && x.pass == y.pass
                 && x.captures_passed == y.captures_passed
+                && x.spares_own == y.spares_own
+                && x.lands_on_own == y.lands_on_own
                 && x.over_lower == y.over_lower
                 && x.can_stop_after == y.can_stop_after
                 && x.unattacked == y.unattacked

@@ -552,11 +552,46 @@ fn leg(
     let pass = pass(c, s, mode, report)?;
     let over_lower = rank_jump(c, s, mode, report);
     let captures_passed = match &s.captures_passed {
-        Some(t) if pass == Pass::NONE && over_lower.is_none() => {
+        Some(t) if pass == Pass::NONE && over_lower.is_none() && mode != LegMode::Jump => {
             if report {
                 c.err(
                     t.span(),
-                    "`captures_passed` belongs to a slide that passes over pieces (`over_lower_rank`, `pass_over` or `pass_within`)",
+                    "`captures_passed` belongs to a slide that passes over pieces (`over_lower_rank`, `pass_over` or `pass_within`) or to a jump",
+                );
+            }
+            return None;
+        }
+        Some(t) => {
+            let on = c.options_condition(t);
+            if on && mode == LegMode::Jump && !rel_offsets.iter().all(|&o| is_straight(o)) {
+                if report {
+                    c.err(
+                        t.span(),
+                        "a jump with `captures_passed` needs straight offsets (along a line), so that the squares it passes over are defined",
+                    );
+                }
+                return None;
+            }
+            on
+        }
+        None => false,
+    };
+    let spares_own = match &s.spares_own {
+        Some(t) if s.captures_passed.is_none() => {
+            if report {
+                c.err(t.span(), "`spares_own` belongs to a range capture (`captures_passed`)");
+            }
+            return None;
+        }
+        Some(t) => c.options_condition(t),
+        None => false,
+    };
+    let lands_on_own = match &s.lands_on_own {
+        Some(t) if s.captures_passed.is_none() || over_lower.is_none() => {
+            if report {
+                c.err(
+                    t.span(),
+                    "`lands_on_own` belongs to a range capture over lower ranks (`over_lower_rank` with `captures_passed`)",
                 );
             }
             return None;
@@ -567,7 +602,7 @@ fn leg(
     let unattacked = s.unattacked.as_ref().is_some_and(|t| c.options_condition(t));
     Some(Leg {
         mode,
-        walk: LegWalk::of(mode, only_over_own, pass, over_lower),
+        walk: LegWalk::of(mode, only_over_own, pass, over_lower, captures_passed),
         judged: mode == LegMode::Anywhere || unattacked,
         offsets: offsets_idx,
         relation,
@@ -576,6 +611,8 @@ fn leg(
         only_over_own,
         pass,
         captures_passed,
+        spares_own: captures_passed && spares_own,
+        lands_on_own: captures_passed && lands_on_own,
         over_lower,
         can_stop_after: false,
         unattacked,

@@ -5,7 +5,7 @@
 use super::{Walker, walk_piece_at};
 use crate::board::{Colour, NO_SQUARE, Square};
 use crate::moves::{MAX_LEGS, Move};
-use crate::position::{Cell, Position, cell, cell_colour, cell_type};
+use crate::position::{Cell, Position, cell, cell_colour, cell_type, for_swept};
 use crate::ruleset::CaptureMode;
 
 /// Could a piece of colour `by` land on `target` (treated as holding an
@@ -130,11 +130,7 @@ pub(super) fn keep_royals_safe(pos: &Position, royals: &crate::dsl::TypeSet, out
             // A range capture clears a whole line: judge it on a copy.
             let mut after = board.clone();
             let mover = after[usize::from(m.from)];
-            for i in (0..m.landings().len()).filter(|&i| m.sweeps_to(i)) {
-                for sq in m.squares_before(&pos.rules.geometry, i) {
-                    after[usize::from(sq)] = 0;
-                }
-            }
+            for_swept(pos, m, |sq, _| after[usize::from(sq)] = 0);
             after[usize::from(m.from)] = 0;
             for &sq in m.landings() {
                 after[usize::from(sq)] = 0;

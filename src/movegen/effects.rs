@@ -110,6 +110,7 @@ impl Walker<'_> {
         for i in 0..self.n_shots {
             b[usize::from(self.shots[i])] = 0;
         }
+        self.for_swept(|sq, _| b[usize::from(sq)] = 0);
         if self.len > 0 {
             b[usize::from(self.path[self.len - 1])] = self.mover();
         }

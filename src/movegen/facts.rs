@@ -206,7 +206,9 @@ impl Facts for PathFacts<'_, '_> {
     }
     fn captured_kind(&self, set: &TypeSet) -> bool {
         let hit = |c: &Cell| *c != 0 && set.contains(cell_type(*c));
-        self.w.victims[..self.w.len].iter().any(hit) || self.w.shot_victims[..self.w.n_shots].iter().any(hit)
+        let mut swept = false;
+        self.w.for_swept(|_, c| swept |= hit(&c));
+        swept || self.w.victims[..self.w.len].iter().any(hit) || self.w.shot_victims[..self.w.n_shots].iter().any(hit)
     }
     fn own_count_on_file(&self, sq: Square, set: &TypeSet) -> i32 {
         on_file(&self.pos.rules, &self.w.board_now(), self.w.colour, sq, set)

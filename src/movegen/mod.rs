@@ -12,6 +12,7 @@ mod check;
 mod effects;
 mod facts;
 mod paths;
+mod sweep;
 mod walker;
 
 pub use crate::moves::{MAX_LEGS, MAX_SHOTS, Move, Promotion};

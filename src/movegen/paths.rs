@@ -5,7 +5,7 @@
 use super::{PathFacts, Walker};
 use crate::board::{NO_SQUARE, Square};
 use crate::dsl::eval;
-use crate::moves::{MAX_LEGS, MAX_SHOTS, Move, Promotion};
+use crate::moves::{MAX_LEGS, MAX_SHOTS, Move, Promotion, SWEEP_SPARES_OWN};
 use crate::position::{Position, cell_colour, cell_type};
 
 type MoveKey = (
@@ -30,6 +30,20 @@ pub(super) fn move_key(m: &Move) -> MoveKey {
         m.promotion,
         m.chain,
     )
+}
+
+/// [`Move::sweep`]: the landings a range capture took pieces on the way
+/// to, and whether it spared the mover's own.
+fn sweep_bits(w: &Walker) -> u8 {
+    let bits = w.swept[..w.len]
+        .iter()
+        .enumerate()
+        .fold(0, |bits, (i, &n)| if n > 0 { bits | 1 << i } else { bits });
+    if bits != 0 && w.sweep_spares_own {
+        bits | SWEEP_SPARES_OWN
+    } else {
+        bits
+    }
 }
 
 pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
@@ -78,10 +92,7 @@ pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
         n_shots: w.n_shots as u8,
         chain: 0,
         drop: None,
-        sweep: w.swept[..w.len]
-            .iter()
-            .enumerate()
-            .fold(0, |bits, (i, &n)| if n > 0 { bits | 1 << i } else { bits }),
+        sweep: sweep_bits(w),
     };
     let ty = cell_type(w.mover());
     if let Some(p) = &rules.promotion

@@ -24,6 +24,9 @@ pub(crate) struct Walker<'a> {
     pub(crate) victims: [Cell; MAX_LEGS],
     /// How many pieces a range capture took on the way to each landing.
     pub(crate) swept: [u8; MAX_LEGS],
+    /// The range capture being walked leaves the mover's own pieces it
+    /// passes (`spares_own`). A move's one sweeping leg is its last.
+    pub(crate) sweep_spares_own: bool,
     /// How many of the landings so far captured (`victims` not 0): while
     /// none did and nothing was shot, `occupant` needs no search.
     taken: u8,
@@ -70,6 +73,7 @@ impl<'a> Walker<'a> {
             path: [NO_SQUARE; MAX_LEGS],
             victims: [0; MAX_LEGS],
             swept: [0; MAX_LEGS],
+            sweep_spares_own: false,
             taken: 0,
             len: 0,
             shots: [NO_SQUARE; MAX_SHOTS],
@@ -159,6 +163,7 @@ impl<'a> Walker<'a> {
             LegWalk::Slide { max } if leg == 0 => self.slide::<false, true, F>(prog, leg, cur, offs, max, f),
             LegWalk::Slide { max } => self.slide::<false, false, F>(prog, leg, cur, offs, max, f),
             LegWalk::LeapOverOwn => self.leap_over_own(prog, leg, cur, offs, f),
+            LegWalk::SweepingLeap => self.sweeping_leap(prog, leg, cur, offs, f),
             LegWalk::PassingSlide => offs.iter().any(|&o| self.passing_slide(prog, leg, cur, o, f)),
             LegWalk::RangeJump => offs.iter().any(|&o| self.range_jump(prog, leg, cur, o, f)),
             LegWalk::Anywhere => self.anywhere(prog, leg, cur, f),
@@ -294,8 +299,10 @@ impl<'a> Walker<'a> {
             return false;
         };
         let table = &self.rules.offsets;
+        self.sweep_spares_own = l.spares_own;
         let mut sq = cur;
-        let (mut n, mut passed) = (0u8, 0u8);
+        // `sweeping`: the pieces passed that a range capture takes.
+        let (mut n, mut passed, mut sweeping) = (0u8, 0u8, 0u8);
         loop {
             sq = table.target(o, sq);
             if sq == NO_SQUARE {
@@ -303,7 +310,7 @@ impl<'a> Walker<'a> {
             }
             n += 1;
             let occ = self.occupant(sq);
-            let swept = if l.captures_passed { passed } else { 0 };
+            let swept = if l.captures_passed { sweeping } else { 0 };
             if self.land(prog, leg, sq, o, occ, swept, f) {
                 return true;
             }
@@ -315,6 +322,7 @@ impl<'a> Walker<'a> {
                     return false;
                 }
                 passed += 1;
+                sweeping += u8::from(self.sweeps_away(occ));
             }
         }
     }
@@ -340,10 +348,13 @@ impl<'a> Walker<'a> {
         let types = &self.rules.types;
         let rank = types[usize::from(cell_type(self.piece))].rank;
         let table = &self.rules.offsets;
-        // A range capture (`captures_passed`) takes every piece it passes,
-        // and its `beyond_lower_only` holds from the first square on.
+        // A range capture (`captures_passed`) takes every piece it passes
+        // (`sweeping`: not its own with `spares_own`), and its
+        // `beyond_lower_only` holds from the first square on. With
+        // `lands_on_own` it may also end on an own piece of lower rank.
         let sweeps = l.captures_passed;
-        let (mut sq, mut n, mut passed) = (cur, 0u8, 0u8);
+        self.sweep_spares_own = l.spares_own;
+        let (mut sq, mut n, mut passed, mut sweeping) = (cur, 0u8, 0u8, 0u8);
         loop {
             sq = table.target(o, sq);
             if sq == NO_SQUARE {
@@ -358,8 +369,13 @@ impl<'a> Walker<'a> {
                 (passed == 0 && !sweeps) || lower || !rj.beyond_lower_only
             };
             if may_land {
-                let swept = if sweeps { passed } else { 0 };
-                if self.land(prog, leg, sq, o, occ, swept, f) {
+                let swept = if sweeps { sweeping } else { 0 };
+                let stop = if l.lands_on_own && lower && cell_colour(occ) == self.colour {
+                    l.capture != CaptureMode::Never && self.enter(prog, leg, sq, o, occ, swept, f)
+                } else {
+                    self.land(prog, leg, sq, o, occ, swept, f)
+                };
+                if stop {
                     return true;
                 }
             }
@@ -367,7 +383,48 @@ impl<'a> Walker<'a> {
                 return false;
             }
             passed += u8::from(occ != 0);
+            sweeping += u8::from(occ != 0 && self.sweeps_away(occ));
         }
+    }
+
+    /// A straight jump that captures every piece on the squares it passes
+    /// over (`captures_passed`; not the mover's own with `spares_own`).
+    #[inline(never)]
+    fn sweeping_leap<F: FnMut(&Walker) -> bool>(
+        &mut self,
+        prog: &Program,
+        leg: usize,
+        cur: Square,
+        offs: &[u8],
+        f: &mut F,
+    ) -> bool {
+        let l = &prog.legs[leg];
+        self.sweep_spares_own = l.spares_own;
+        let table = &self.rules.offsets;
+        for &o in offs {
+            let sq = table.target(o, cur);
+            if sq == NO_SQUARE || l.only_over_own && self.leaps_over_enemy(cur, sq) {
+                continue;
+            }
+            let sweeping = crate::moves::between(&self.rules.geometry, cur, sq)
+                .filter(|&s| {
+                    let c = self.occupant(s);
+                    c != 0 && self.sweeps_away(c)
+                })
+                .count() as u8;
+            let occ = self.occupant(sq);
+            if self.land(prog, leg, sq, o, occ, sweeping, f) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the range capture being walked takes the piece `c` it
+    /// passes: every piece, or only enemies with `spares_own`.
+    #[inline]
+    pub(super) fn sweeps_away(&self, c: Cell) -> bool {
+        !(self.sweep_spares_own && cell_colour(c) == self.colour)
     }
 
     /// Hands a finished path to `f`. A `per_destination` path is handed
@@ -406,11 +463,7 @@ impl<'a> Walker<'a> {
         swept: u8,
         f: &mut F,
     ) -> bool {
-        if prog.legs[leg].judged {
-            self.land_as::<true, F>(prog, leg, sq, o, occ, swept, f)
-        } else {
-            self.land_as::<false, F>(prog, leg, sq, o, occ, swept, f)
-        }
+        self.may_take(&prog.legs[leg], occ) && self.enter(prog, leg, sq, o, occ, swept, f)
     }
 
     /// Lands on `sq` (holding `occ`, with `swept` pieces taken on the way
@@ -429,14 +482,58 @@ impl<'a> Walker<'a> {
         swept: u8,
         f: &mut F,
     ) -> bool {
-        let l = &prog.legs[leg];
+        self.may_take(&prog.legs[leg], occ) && self.enter_as::<JUDGED, F>(prog, leg, sq, o, occ, swept, f)
+    }
+
+    /// Whether leg `l` may land on a square holding `occ`: empty or an
+    /// enemy, as its capture mode says; never an own piece.
+    #[inline]
+    fn may_take(&self, l: &Leg, occ: Cell) -> bool {
         if occ != 0 {
-            if cell_colour(occ) == self.colour || l.capture == CaptureMode::Never {
-                return false;
-            }
-        } else if l.capture == CaptureMode::Must {
-            return false;
+            cell_colour(occ) != self.colour && l.capture != CaptureMode::Never
+        } else {
+            l.capture != CaptureMode::Must
         }
+    }
+
+    /// Lands on `sq`, whatever stands there, judged or not as the leg says
+    /// ([`Walker::enter_as`]): every landing of a rare leg once
+    /// [`Walker::may_take`] allows it, and an own piece a range capture
+    /// ends on (`lands_on_own`).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn enter<F: FnMut(&Walker) -> bool>(
+        &mut self,
+        prog: &Program,
+        leg: usize,
+        sq: Square,
+        o: u8,
+        occ: Cell,
+        swept: u8,
+        f: &mut F,
+    ) -> bool {
+        if prog.legs[leg].judged {
+            self.enter_as::<true, F>(prog, leg, sq, o, occ, swept, f)
+        } else {
+            self.enter_as::<false, F>(prog, leg, sq, o, occ, swept, f)
+        }
+    }
+
+    /// Lands on `sq`, which the leg may land on, and goes on: the path may
+    /// end here, the next leg is walked.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn enter_as<const JUDGED: bool, F: FnMut(&Walker) -> bool>(
+        &mut self,
+        prog: &Program,
+        leg: usize,
+        sq: Square,
+        o: u8,
+        occ: Cell,
+        swept: u8,
+        f: &mut F,
+    ) -> bool {
+        let l = &prog.legs[leg];
         self.path[self.len] = sq;
         self.victims[self.len] = occ;
         self.swept[self.len] = swept;

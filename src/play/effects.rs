@@ -34,8 +34,9 @@ impl Position {
         self.set(m.from, 0);
         self.kill_swept(m);
         for (i, &sq) in m.landings().iter().enumerate() {
-            let c = self.cells[usize::from(sq)];
-            if c != 0 && cell_colour(c) != side {
+            // Any piece still on a landing is taken: an enemy, or an own
+            // piece a range capture may end on (`victims`).
+            if self.cells[usize::from(sq)] != 0 {
                 self.kill(sq);
             }
             // Demotions are judged at each landing, with the mover standing

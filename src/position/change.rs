@@ -10,13 +10,14 @@ use crate::moves::{MAX_LEGS, Move, Promotion};
 use crate::ruleset::TypeId;
 
 /// The pieces a move captures by moving, in path order (each square once).
+/// Every piece on a landing but the origin is one: an enemy, or an own
+/// piece a range capture may end on (`lands_on_own`); no other move lands
+/// on its own side's pieces.
 pub(crate) fn victims(pos: &Position, m: &Move, out: &mut [(Square, Cell); MAX_LEGS]) -> usize {
-    let mover = pos.cells[usize::from(m.from)];
-    let colour = cell_colour(mover);
     let mut n = 0;
     for &sq in m.landings() {
         let c = pos.cells[usize::from(sq)];
-        if sq != m.from && c != 0 && cell_colour(c) != colour && !out[..n].iter().any(|(s, _)| *s == sq) {
+        if sq != m.from && c != 0 && !out[..n].iter().any(|(s, _)| *s == sq) {
             out[n] = (sq, c);
             n += 1;
         }
@@ -25,17 +26,18 @@ pub(crate) fn victims(pos: &Position, m: &Move, out: &mut [(Square, Cell); MAX_L
 }
 
 /// Calls `f` with each piece a range capture of `m` takes by passing over
-/// it (the squares strictly before each sweeping landing), as the board
-/// stands before the move.
+/// it (the squares strictly before each sweeping landing; not the mover's
+/// own pieces if it spares them), as the board stands before the move.
 pub(crate) fn for_swept(pos: &Position, m: &Move, mut f: impl FnMut(Square, Cell)) {
     if m.sweep == 0 {
         return;
     }
     let geo = &pos.rules.geometry;
+    let own = cell_colour(pos.cells[usize::from(m.from)]);
     for i in (0..m.landings().len()).filter(|&i| m.sweeps_to(i)) {
         for sq in m.squares_before(geo, i) {
             let c = pos.cells[usize::from(sq)];
-            if c != 0 && sq != m.from {
+            if c != 0 && sq != m.from && !(m.sweep_spares_own() && cell_colour(c) == own) {
                 f(sq, c);
             }
         }
@@ -53,7 +55,16 @@ pub(crate) fn placed_cell(pos: &Position, m: &Move) -> Cell {
         let mut caps = [(0, 0); MAX_LEGS];
         let n = victims(pos, m, &mut caps);
         let taken = caps[..n].iter().map(|&(_, c)| cell_type(c));
-        if let Some(ty) = pos.rules.captor_becomes(cell_type(mover), taken) {
+        // Pieces a range capture passed over count too, as taken before
+        // those on the landings.
+        let mut swept = None;
+        for_swept(pos, m, |_, c| {
+            swept = pos
+                .rules
+                .captor_becomes(cell_type(mover), std::iter::once(cell_type(c)))
+                .or(swept)
+        });
+        if let Some(ty) = pos.rules.captor_becomes(cell_type(mover), taken).or(swept) {
             return cell(cell_colour(mover), ty);
         }
     }
@@ -125,15 +136,22 @@ impl Position {
         }
     }
 
-    /// Notes a death in the kill history and the move's kill log.
-    /// Kills the pieces a range capture of `m` passes over.
+    /// Kills the pieces a range capture of `m` passes over (at most a
+    /// board's length less two: the buffer has room for a 36-square line
+    /// per landing, so nothing is allocated).
     pub(crate) fn kill_swept(&mut self, m: &Move) {
         if m.sweep == 0 {
             return;
         }
-        let mut swept = Vec::new();
-        for_swept(self, m, |sq, _| swept.push(sq));
-        for sq in swept {
+        let mut swept = [0 as Square; 36 * MAX_LEGS];
+        let mut n = 0;
+        for_swept(self, m, |sq, _| {
+            if let Some(slot) = swept.get_mut(n) {
+                *slot = sq;
+                n += 1;
+            }
+        });
+        for &sq in &swept[..n] {
             self.kill(sq);
         }
     }

@@ -223,9 +223,15 @@ leg_keys! {
     pass_over: Option<Spanned<u32>>,
     /// Slides: pieces may be passed over only on this many first squares.
     pass_within: Option<Spanned<u32>>,
-    /// Slides that pass over pieces: those pieces are captured (a range
-    /// capture; a condition on options).
+    /// Slides that pass over pieces, and straight jumps: those pieces are
+    /// captured (a range capture; a condition on options).
     captures_passed: Option<Text>,
+    /// With `captures_passed`: the mover's own pieces passed over stay (a
+    /// condition on options).
+    spares_own: Option<Text>,
+    /// With `over_lower_rank` and `captures_passed`: the slide may also end
+    /// on an own piece of lower rank, taking it (a condition on options).
+    lands_on_own: Option<Text>,
     /// Range jump (slides, a condition on options): the slide may pass
     /// over pieces of either side whose rank is lower than the mover's.
     over_lower_rank: Option<Text>,
@@ -252,6 +258,8 @@ impl LegKeys {
             &self.beyond_lower_only,
             &self.beyond_empty,
             &self.captures_passed,
+            &self.spares_own,
+            &self.lands_on_own,
             &self.unattacked,
         ]
         .into_iter()
