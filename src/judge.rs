@@ -81,7 +81,14 @@ impl Position {
                 );
             }
         }
-        (self.judge_repetition(mover), pending)
+        let outcome = self.judge_repetition(mover).or_else(|| self.judge_move_limit(mover));
+        (outcome, pending)
+    }
+
+    /// A draw once `[victory.move_limit]`'s count of moves is reached.
+    fn judge_move_limit(&self, mover: Colour) -> Option<Outcome> {
+        let limit = self.rules.victory.move_limit?;
+        (self.counted_plies >= limit.plies).then(|| Outcome::for_side(mover, Result3::Draw, EndReason::MoveLimit))
     }
 
     /// The outcome that repeating a position has under the repetition policy.

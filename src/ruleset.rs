@@ -421,6 +421,24 @@ pub struct Victory {
     /// as `no_moves`.
     pub stalemate: Option<Result3>,
     pub wins: Vec<Win>,
+    /// A draw once this many moves were counted (`[victory.move_limit]`).
+    pub move_limit: Option<MoveLimit>,
+}
+
+/// The game is drawn once `plies` moves in a row were counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveLimit {
+    pub plies: u32,
+    pub counts: MoveCount,
+}
+
+/// Which moves a [`MoveLimit`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveCount {
+    /// Every move since the start (or the position text).
+    All,
+    /// The moves since the last capture or promotion.
+    Quiet,
 }
 
 /// What repeating a position does.

@@ -120,6 +120,26 @@ fn book_lists_every_piece_with_names_promotion_and_diagram() {
 }
 
 #[test]
+fn book_draws_a_giant_setup_at_its_own_size_and_mentions_only_drawn_zones() {
+    // Shrunk to the page's 640 px, a 25x25 board's pieces cannot be read:
+    // boards of more than 16 files keep 40 px a square and scroll.
+    let setup = |variant: &str| {
+        let rules = gunbai::rules::load_variant(variant, &[]).expect(variant);
+        let html = gunbai::render::book::book_html(&rules);
+        let start = html.find("<section id=\"setup\"").expect("setup section");
+        let end = start + html[start..].find("</section>").expect("end of setup");
+        html[start..end].to_string()
+    };
+    let tai = setup("tai");
+    assert!(tai.contains("<div class=\"wide\">\n<svg"), "{}", &tai[..200]);
+    let chu = setup("chu");
+    assert!(!chu.contains("class=\"wide\""));
+    assert!(chu.contains("Shaded squares are the promotion zones."));
+    // Taikyoku's zone is a condition on ranks, not a drawn zone.
+    assert!(!setup("taikyoku").contains("Shaded squares"));
+}
+
+#[test]
 fn book_escapes_rule_file_text() {
     let dir = temp_dir("book-escape");
     let rules = edited_chu(

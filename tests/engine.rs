@@ -674,3 +674,26 @@ fn usi_drops_are_read_and_played() {
         "{out}"
     );
 }
+
+/// XBoard 4.9 holds at most 16 columns (hands included) and 17 rows
+/// (common.h `BOARD_FILES`, `BOARD_RANKS`); a larger `setup` stops it with
+/// "Recompile to support this BOARD_RANKS or BOARD_FILES!" (seen with Ko's
+/// 19x19), so gunbai declines such boards. Heian's 9x8 goes under shogi.
+#[test]
+fn xboard_setup_declines_boards_larger_than_xboard_holds() {
+    let setup = |v: &str| {
+        let rules = load_variant(v, &[]).expect(v);
+        gunbai::engine::xboard_setup::setup_commands(&rules)
+    };
+    for v in ["ko", "maka_dai_dai", "tai", "taikyoku"] {
+        assert!(setup(v).is_err(), "{v}");
+    }
+    let ko = setup("ko").unwrap_err();
+    assert!(ko.contains("19x19 board is larger than XBoard's 16 columns"), "{ko}");
+    let heian = setup("heian").expect("heian fits");
+    assert!(
+        heian[0].contains(") 9x8+0_shogi lnsgkgsnl/9/ppppppppp/9/9/PPPPPPPPP/9/LNSGKGSNL w"),
+        "{heian:?}"
+    );
+    assert!(setup("dai").is_ok(), "15x15 fits");
+}

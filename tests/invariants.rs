@@ -147,3 +147,74 @@ fn random_games_keep_every_invariant() {
         }
     }
 }
+
+/// The moves a repetition-forbidding rule set keeps are those of the same
+/// position under `open` (no repetition filter) minus the ones that, played,
+/// make a position that occurred `forbidden_occurrence - 1` times before
+/// with the same side to move (unless the mover is in check, under
+/// `forbid-unless-in-check`). The game shuffles pieces back and forth so
+/// that repetitions come up, and captures now and then (drops follow in
+/// variants that have them). Returns how many moves the filter refused.
+fn repetition_filter_agrees(name: &str, forbid: &str, open: &str) -> usize {
+    let load = |opt: &str| {
+        let o: gunbai::compile::OptionOverride = format!("repetition={opt}").parse().expect("option");
+        gunbai::rules::load_variant(name, &[o]).expect("bundled rules compile")
+    };
+    let (rf, ro) = (load(forbid), load(open));
+    let earlier = usize::from(rf.forbidden_occurrence) - 1;
+    let exempt = rf.repetition == RepetitionPolicy::ForbidUnlessInCheck;
+    let (mut pf, mut po) = (Position::start(rf), Position::start(ro));
+    let (mut kept, mut all) = (Vec::new(), Vec::new());
+    // Hashes of the positions before each move played, oldest first.
+    let mut history: Vec<u64> = Vec::new();
+    let mut played: Vec<Move> = Vec::new();
+    let mut refused = 0;
+    for ply in 0..160usize {
+        legal_moves(&pf, &mut kept);
+        legal_moves(&po, &mut all);
+        let in_check = gunbai::movegen::in_check(&po, po.side_to_move());
+        let mut expected = Vec::new();
+        for m in &all {
+            let undo = po.play_unchecked(m);
+            let h = po.hash();
+            po.unplay(&undo);
+            let seen = history.iter().rev().step_by(2).filter(|&&o| o == h).count();
+            if seen < earlier || exempt && in_check {
+                expected.push(*m);
+            } else {
+                refused += 1;
+            }
+        }
+        assert_eq!(kept, expected, "{name} after {ply} plies");
+        if kept.is_empty() {
+            break;
+        }
+        let back = played.len().checked_sub(2).map(|i| played[i]);
+        let reverses =
+            |m: &&Move| back.is_some_and(|b| m.dropped().is_none() && m.from() == b.to() && m.to() == b.from());
+        let captures = |m: &&Move| m.landings().iter().any(|&s| pf.piece_at(s).is_some());
+        let pick = match ply % 24 {
+            12 => kept.iter().find(captures),
+            0 => None,
+            _ => kept.iter().find(reverses),
+        };
+        let m = *pick.unwrap_or(&kept[ply * 7919 % kept.len()]);
+        history.push(po.hash());
+        pf.play_unchecked(&m);
+        po.play_unchecked(&m);
+        played.push(m);
+    }
+    refused
+}
+
+#[test]
+fn repetition_filter_agrees_with_playing_every_move() {
+    // Chu: any repetition, no drops; Yari: the third occurrence, with drops.
+    for (name, forbid, open) in [
+        ("chu", "forbid_repeat", "sennichite4"),
+        ("yari", "third_forbidden", "ignore"),
+    ] {
+        let refused = repetition_filter_agrees(name, forbid, open);
+        assert!(refused > 0, "{name}: no move was refused, so the filter was not tested");
+    }
+}

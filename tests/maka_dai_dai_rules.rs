@@ -412,6 +412,13 @@ fn free_bear_jump_reading() {
     assert_illegal(&pos, "j10-l12", "Q8 default: the slide is blocked");
     let pos = position(&["free_bear_jump=true"], pieces, "b");
     assert_legal(&pos, "j10-l12", "Q8 ShogiVar's jump");
+    // Maka.dat gives the forward diagonals 192 = 64 (range) + 128 (jump to
+    // the 2nd square, as its kylin's orthogonals): on an empty board the
+    // jump lands where the slide already goes, so the free bear reaches 54
+    // squares either way (the reference's §11 "58 with the SV jump" is a
+    // slip).
+    assert_eq!(destinations(&[], "+BB").len(), 54);
+    assert_eq!(destinations(&["free_bear_jump=true"], "+BB").len(), 54);
 }
 
 #[test]

@@ -184,6 +184,64 @@ fn count_counts_the_board_and_not_the_hand() {
     assert_eq!(moves_from(&pos, "c2"), ["c2-c3"]);
 }
 
+/// A two-step piece on a board whose promotion asks for the farthest rank
+/// any landing of the move reached (`farthest_rank`), not only the last.
+const TOUCH: &str = include_str!("data/toy/touch.toml");
+
+#[test]
+fn farthest_rank_counts_every_landing_of_the_move_but_not_its_origin() {
+    let pos = Position::start(common::compile_text("touch.toml", TOUCH, &[]));
+    let moves = moves_from(&pos, "c3");
+    for m in ["c3-c4-c3+", "c3-c4-c3=", "c3-c4+", "c3-c4-c5+", "c3-b3-b4+"] {
+        assert!(moves.contains(&m.to_string()), "{m} in {moves:?}");
+    }
+    for m in ["c3-c2-c3+", "c3-b3+", "c3-c2+", "c3-b3-b2+"] {
+        assert!(!moves.contains(&m.to_string()), "{m} in {moves:?}");
+    }
+    assert!(moves.contains(&"c3-b3-b2".to_string()), "{moves:?}");
+}
+
+/// Two kings and a rook on a small board, with a draw after a number of
+/// moves that an option switches on (`counts` is switched by the test).
+const LIMIT: &str = include_str!("data/toy/limit.toml");
+
+fn limit_game(opts: &[&str], moves: &[&str]) -> Position {
+    let counts = if opts.contains(&"quiet") { "quiet" } else { "all" };
+    let opts: Vec<&str> = opts.iter().copied().filter(|o| *o != "quiet").collect();
+    let text = LIMIT.replace(r#"counts = "all""#, &format!("counts = \"{counts}\""));
+    let mut pos = Position::start(common::compile_text("limit.toml", &text, &opts));
+    for m in moves {
+        let mv = gunbai::notation::parse_move(&pos, m).unwrap_or_else(|r| panic!("{m}: {r}"));
+        assert!(pos.outcome().is_none(), "the game ended before {m}");
+        pos.play_unchecked(&mv);
+    }
+    pos
+}
+
+#[test]
+fn a_move_limit_draws_after_its_count_of_moves() {
+    let draw = |pos: &Position| pos.outcome().map(|o| o.black) == Some(gunbai::ruleset::Result3::Draw);
+    let quiet = ["a1-a2", "a5-b5", "a2-a1", "b5-a5"];
+    assert!(!draw(&limit_game(&[], &quiet)), "no limit by default");
+    assert!(
+        !draw(&limit_game(&["limit=true"], &quiet[..3])),
+        "three moves are not four"
+    );
+    assert!(draw(&limit_game(&["limit=true"], &quiet)), "the fourth move draws");
+    // Counting only quiet moves, the capture on the first move starts the
+    // count again: four more moves are needed.
+    let capture = ["e1xe4", "a5-b5", "a1-a2", "b5-a5", "a2-a1"];
+    assert!(draw(&limit_game(&["limit=true"], &capture[..4])), "every move counts");
+    assert!(
+        !draw(&limit_game(&["limit=true", "quiet"], &capture[..4])),
+        "three quiet moves after the capture"
+    );
+    assert!(
+        draw(&limit_game(&["limit=true", "quiet"], &capture)),
+        "four quiet moves after the capture"
+    );
+}
+
 /// Range captures (`captures_passed`): a sweeper (rank 2) slides
 /// orthogonally over lower-ranked pieces of either side and takes them
 /// (sparing its own under `spare`, and ending on its own lower pieces under

@@ -106,6 +106,34 @@ fn compulsory_promotion_under_its_option() {
 }
 
 #[test]
+fn a_lion_touching_the_zone_comes_back_promoted_under_touch() {
+    // §6.2 touch, §7.5.1 (taikyoku-shogi.github.io): the first step of a
+    // lion's move lands in the zone (rank 26), so e25-e26-e25 promotes.
+    let touch = ["promotion_trigger=touch"];
+    let pos = position(&touch, &with_royals("L e25"), "b");
+    assert_legal(&pos, "e25-e26-e25+", "its first landing is in the zone");
+    assert_legal(&pos, "e25-e26-e25=", "optional by default");
+    assert_illegal(&pos, "e25-d24-e25+", "no landing in the zone");
+    let pos = position(
+        &["promotion_trigger=touch", "promotion_compulsory=true"],
+        &with_royals("L e25"),
+        "b",
+    );
+    assert_illegal(&pos, "e25-e26-e25=", "the program's option set promotes automatically");
+    let pos = position(&[], &with_royals("L e25"), "b");
+    assert_illegal(&pos, "e25-e26-e25+", "default end: the move ends outside the zone");
+}
+
+#[test]
+fn the_turning_square_of_a_hook_move_does_not_touch_the_zone() {
+    // §7.5.1: only a lion's or free eagle's first step counts; a goblin
+    // turning on rank 26 and ending on rank 25 does not promote.
+    let pos = position(&["promotion_trigger=touch"], &with_royals("T e24"), "b");
+    assert_legal(&pos, "e24-g26-h25", "the hook itself is legal");
+    assert_illegal(&pos, "e24-g26-h25+", "its turning square does not count");
+}
+
+#[test]
 fn a_promoted_piece_never_promotes_again() {
     // §6.4: a crown prince made from a drunk elephant does not become a
     // king; a drunk elephant that has not promoted does.
@@ -363,6 +391,29 @@ fn goblin_hooks_diagonally_and_steps_orthogonally_only_under_the_option() {
 }
 
 // ---------------------------------------------------------------------------
+// §5.6 Burning
+
+#[test]
+fn the_fire_demon_burns_only_under_fire_demon_burns() {
+    // §5.6: no source gives the Taikyoku fire demon burning; the option
+    // lends it Tenjiku's (tenjiku-shogi.md §4.3): arriving on e12 it burns
+    // the enemies around it, spares its own side, and an enemy that ends
+    // its move next to it is burnt.
+    let pieces = with_royals("FD e10, p d12, p f12, P e13, p f14");
+    let mut pos = position(&["fire_demon_burns=true"], &pieces, "b");
+    play(&mut pos, "e10-e12");
+    assert_eq!(code_at(&pos, "d12"), None, "burnt");
+    assert_eq!(code_at(&pos, "f12"), None, "burnt");
+    assert_eq!(code_at(&pos, "e13").as_deref(), Some("P"), "its own side is spared");
+    play(&mut pos, "f14-f13");
+    assert_eq!(code_at(&pos, "f13"), None, "an enemy that ends next to it is burnt");
+    let mut pos = position(&[], &pieces, "b");
+    play(&mut pos, "e10-e12");
+    assert_eq!(code_at(&pos, "d12").as_deref(), Some("p"), "default: no burning");
+    assert_eq!(code_at(&pos, "f12").as_deref(), Some("p"), "default: no burning");
+}
+
+// ---------------------------------------------------------------------------
 // §2 Repetition and no legal move
 
 #[test]
@@ -379,6 +430,47 @@ fn repeating_a_position_is_forbidden_by_default() {
         play(&mut pos, m);
     }
     assert_legal(&pos, "g21-g20", "no repetition rule under none");
+}
+
+#[test]
+fn five_hundred_quiet_moves_draw_under_move_limit_500() {
+    // §2, yetiowin805/taikyoku_shogi: 500 moves in a row (plies) without a
+    // capture or a promotion draw; a promotion starts the count again.
+    let shuffle = ["e10-e11", "g20-g21", "e11-e10", "g21-g20"];
+    let mut pos = position(
+        &["repetition=move_limit_500"],
+        &with_royals("FCH e10, fch g20, P h25"),
+        "b",
+    );
+    for i in 0..499 {
+        play(&mut pos, shuffle[i % 4]);
+    }
+    assert!(pos.outcome().is_none(), "499 quiet moves");
+    play(&mut pos, shuffle[499 % 4]);
+    assert_eq!(pos.outcome().map(|o| o.black), Some(Result3::Draw), "the 500th draws");
+
+    let mut pos = position(
+        &["repetition=move_limit_500"],
+        &with_royals("FCH e10, fch g20, P h25"),
+        "b",
+    );
+    for i in 0..498 {
+        play(&mut pos, shuffle[i % 4]);
+    }
+    play(&mut pos, "h25-h26+");
+    let after = ["g21-g20", "e11-e10", "g20-g21", "e10-e11"];
+    for i in 0..499 {
+        play(&mut pos, after[i % 4]);
+    }
+    assert!(pos.outcome().is_none(), "the promotion started the count again");
+    play(&mut pos, after[499 % 4]);
+    assert_eq!(pos.outcome().map(|o| o.black), Some(Result3::Draw));
+
+    let mut pos = position(&["repetition=none"], &with_royals("FCH e10, fch g20"), "b");
+    for i in 0..500 {
+        play(&mut pos, shuffle[i % 4]);
+    }
+    assert!(pos.outcome().is_none(), "no move limit under none");
 }
 
 // ---------------------------------------------------------------------------

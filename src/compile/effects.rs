@@ -45,28 +45,33 @@ impl Checker<'_> {
         let auras = f
             .auras
             .iter()
-            .map(|a| KillAura {
-                id: a.id.get_ref().clone(),
-                source: self.kind_set(&a.source, cx),
-                distance: match &a.distance {
-                    Some(d) if (1..=35).contains(d.get_ref()) => *d.get_ref() as u8,
-                    Some(d) => {
-                        self.err(d.span(), "an aura's distance must be between 1 and 35");
-                        1
-                    }
-                    None => 1,
-                },
-                intermediate_landings: a.intermediate_landings.as_ref().is_none_or(|t| self.option_flag(t, cx)),
-                on_creation: a.on_creation.as_ref().is_none_or(|t| self.option_flag(t, cx)),
-                enemies_only: a.enemies_only.as_ref().is_some_and(|t| self.option_flag(t, cx)),
-                meeting: a.meeting.as_ref().map_or(Meeting::MoverDies, |t| {
-                    let names = Meeting::NAMES.map(|(n, _)| n);
-                    let chosen = self.choice(t, cx, &names);
-                    Meeting::NAMES
-                        .iter()
-                        .find(|(n, _)| *n == chosen)
-                        .map_or(Meeting::MoverDies, |(_, m)| *m)
-                }),
+            .filter_map(|a| {
+                // Every part is checked, even of an aura its options turn off.
+                let on = a.when.as_ref().is_none_or(|t| self.option_flag(t, cx));
+                let aura = KillAura {
+                    id: a.id.get_ref().clone(),
+                    source: self.kind_set(&a.source, cx),
+                    distance: match &a.distance {
+                        Some(d) if (1..=35).contains(d.get_ref()) => *d.get_ref() as u8,
+                        Some(d) => {
+                            self.err(d.span(), "an aura's distance must be between 1 and 35");
+                            1
+                        }
+                        None => 1,
+                    },
+                    intermediate_landings: a.intermediate_landings.as_ref().is_none_or(|t| self.option_flag(t, cx)),
+                    on_creation: a.on_creation.as_ref().is_none_or(|t| self.option_flag(t, cx)),
+                    enemies_only: a.enemies_only.as_ref().is_some_and(|t| self.option_flag(t, cx)),
+                    meeting: a.meeting.as_ref().map_or(Meeting::MoverDies, |t| {
+                        let names = Meeting::NAMES.map(|(n, _)| n);
+                        let chosen = self.choice(t, cx, &names);
+                        Meeting::NAMES
+                            .iter()
+                            .find(|(n, _)| *n == chosen)
+                            .map_or(Meeting::MoverDies, |(_, m)| *m)
+                    }),
+                };
+                on.then_some(aura)
             })
             .collect();
         let freezes = f
@@ -204,7 +209,7 @@ impl Checker<'_> {
     }
 
     /// A condition that may depend only on options, folded to a flag.
-    fn option_flag(&mut self, t: &Text, cx: &Context) -> bool {
+    pub(super) fn option_flag(&mut self, t: &Text, cx: &Context) -> bool {
         match self.condition(t, cx, Place::Side) {
             Expr::Const(v) => v != 0,
             _ => {

@@ -104,6 +104,7 @@ fn unread_options(c: &mut Checker, f: &RuleFile) {
     let mut texts: Vec<&Text> = f.restrictions.iter().map(|r| &r.forbid_capture).collect();
     texts.push(&f.victory.loses_when);
     texts.extend(f.victory.wins_when.iter().map(|w| &w.condition));
+    texts.extend(f.victory.move_limit.as_ref().and_then(|m| m.when.as_ref()));
     if let Some(p) = &f.promotion {
         texts.push(&p.may);
         texts.extend(p.must.as_ref());
@@ -139,7 +140,8 @@ fn unread_options(c: &mut Checker, f: &RuleFile) {
                 .iter()
                 .chain(&a.on_creation)
                 .chain(&a.enemies_only)
-                .chain(&a.meeting),
+                .chain(&a.meeting)
+                .chain(&a.when),
         );
     }
     texts.extend(f.freezes.iter().map(|z| &z.mode));

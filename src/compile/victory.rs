@@ -7,7 +7,7 @@ use super::Checker;
 use super::conditions::Context;
 use crate::diagnostics::Diagnostic;
 use crate::dsl::{OptionValue, Place, TypeSet};
-use crate::rules::file::{RuleFile, Text};
+use crate::rules::file::{MoveLimitSpec, RuleFile, Text};
 use crate::ruleset::*;
 use std::collections::BTreeMap;
 
@@ -113,7 +113,31 @@ impl Checker<'_> {
                     answerable: w.answerable,
                 })
                 .collect(),
+            move_limit: f.victory.move_limit.as_ref().and_then(|m| self.move_limit(m, cx)),
         }
+    }
+
+    /// `[victory.move_limit]`, if its `when` holds.
+    fn move_limit(&mut self, m: &MoveLimitSpec, cx: &Context) -> Option<MoveLimit> {
+        let plies = match u32::try_from(*m.plies.get_ref()) {
+            Ok(n) if n >= 1 => n,
+            _ => {
+                let d = Diagnostic::error(m.plies.span(), "`plies` must be a positive number of moves")
+                    .with_help("one side's move is one ply: 100 plies are 50 moves a side");
+                self.push(d);
+                1
+            }
+        };
+        let counts = match m.counts.as_ref().map(|t| (t.span(), t.get_ref().as_str())) {
+            None | Some((_, "all")) => MoveCount::All,
+            Some((_, "quiet")) => MoveCount::Quiet,
+            Some((span, other)) => {
+                self.push(Diagnostic::error(span, format!("unknown value `{other}`")).suggest(other, ["all", "quiet"]));
+                MoveCount::All
+            }
+        };
+        let applies = m.when.as_ref().is_none_or(|t| self.option_flag(t, cx));
+        applies.then_some(MoveLimit { plies, counts })
     }
 
     pub(super) fn repetition(

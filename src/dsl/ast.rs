@@ -125,6 +125,9 @@ pub enum Expr {
     PieceOwn(PieceRef),
     Square(SquareRef),
     Captures,
+    /// The farthest rank, counted from the mover's side, of any landing of
+    /// the move (the destination and every landing before it).
+    FarthestRank,
     Distance(Box<(Expr, Expr)>),
     InZone(Box<Expr>),
     Rank(Box<Expr>),

@@ -265,6 +265,7 @@ pub(super) fn names_in(place: Place) -> Vec<&'static str> {
             "from",
             "to",
             "captures",
+            "farthest_rank",
             "last.mover",
             "distance",
             "in_zone",

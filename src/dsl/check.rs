@@ -471,6 +471,7 @@ impl Compiler<'_, '_> {
             (Place::Promotion | Place::Drop, "to") => Typed::new(Ty::Square, Expr::Square(SquareRef::To)),
             (Place::Drop, "gives_mate") => Typed::new(Ty::Bool, Expr::GivesMate),
             (Place::Promotion, "captures") => Typed::new(Ty::Int, Expr::Captures),
+            (Place::Promotion, "farthest_rank") => Typed::new(Ty::Int, Expr::FarthestRank),
             _ => {
                 let d = self.unknown_here(span, format!("unknown name `{full}` here"), &full);
                 self.errors.push(d);

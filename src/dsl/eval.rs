@@ -31,6 +31,11 @@ pub(crate) trait Facts {
     }
     fn square(&self, r: SquareRef) -> Option<Square>;
     fn captures(&self) -> i32;
+    /// The farthest rank (counted from our side) of any landing of the move
+    /// being judged; -1 without one.
+    fn farthest_rank(&self) -> i32 {
+        -1
+    }
     fn distance(&self, a: Square, b: Square) -> i32;
     fn in_zone(&self, sq: Square) -> bool;
     fn rank(&self, sq: Square) -> i32;
@@ -162,6 +167,7 @@ fn node<F: Facts>(e: &Expr, f: &F) -> i32 {
         Expr::PieceOwn(r) => i32::from(f.piece(*r).is_some_and(|p| p.own)),
         Expr::Square(r) => f.square(*r).map_or(-1, i32::from),
         Expr::Captures => f.captures(),
+        Expr::FarthestRank => f.farthest_rank(),
         Expr::Distance(b) => match (square_of(eval(&b.0, f)), square_of(eval(&b.1, f))) {
             (Some(a), Some(c)) => f.distance(a, c),
             _ => -1,

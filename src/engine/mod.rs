@@ -268,6 +268,7 @@ pub fn result_reason(o: &Outcome) -> String {
         EndReason::Answered => "win answered in kind",
         EndReason::Repetition => "repetition",
         EndReason::NoMoves => "no legal moves",
+        EndReason::MoveLimit => "move limit",
     };
     format!("{why}: {winner}")
 }

@@ -18,18 +18,41 @@ use std::sync::Arc;
 
 /// XBoard's piece slots a side, the king's not counted.
 const SLOTS: usize = 65;
+/// The largest board XBoard 4.9 holds (common.h `BOARD_FILES`,
+/// `BOARD_RANKS`): columns, the two of each side's hand included, and rows.
+const MAX_COLUMNS: usize = 16;
+const MAX_ROWS: usize = 17;
+
+/// Whether XBoard can hold a board of `files` x `ranks` with `held` hand
+/// types; a larger one stops it ("Recompile to support this BOARD_RANKS or
+/// BOARD_FILES!"), so gunbai says so instead of sending `setup`.
+fn board_fits(files: usize, ranks: usize, held: usize) -> Result<(), String> {
+    let columns = files + if held > 0 { 4 } else { 0 };
+    // Hands longer than the board add rows (XBoard's dead ranks).
+    let rows = ranks.max(held);
+    if columns > MAX_COLUMNS || rows > MAX_ROWS {
+        return Err(format!(
+            "a {files}x{ranks} board is larger than XBoard's {MAX_COLUMNS} columns (hands included) and {MAX_ROWS} rows"
+        ));
+    }
+    Ok(())
+}
+
 /// Letter suffixes XBoard accepts after a piece letter.
 const SUFFIXES: [&str; 3] = ["", "'", "!"];
 
 /// The lines to send after `variant` for a variant XBoard does not know;
-/// empty for one it knows. `Err` says why XBoard cannot show it.
+/// empty for one it knows. `Err` says why XBoard cannot show it (a board
+/// larger than XBoard holds, with or without `xboard_parent`).
 pub fn setup_commands(rules: &Arc<Ruleset>) -> Result<Vec<String>, String> {
+    let geo = &rules.geometry;
+    let hand_types = rules.drops.as_ref().map_or(0, |d| d.hand_types.len());
+    board_fits(geo.width as usize, geo.height as usize, hand_types)?;
     let Some(parent) = &rules.xboard_parent else {
         return Ok(Vec::new());
     };
     let letters = piece_letters(rules)?;
     let pos = Position::start(rules.clone());
-    let geo = &rules.geometry;
     let first = rules.first;
 
     let mut table = [String::new(), String::new()];

@@ -208,6 +208,14 @@ impl Facts for PathFacts<'_, '_> {
         let swept: i32 = self.w.swept[..self.w.len].iter().map(|&n| i32::from(n)).sum();
         self.w.victims[..self.w.len].iter().filter(|v| **v != 0).count() as i32 + swept
     }
+    fn farthest_rank(&self) -> i32 {
+        let geo = &self.pos.rules.geometry;
+        self.w.path[..self.w.len]
+            .iter()
+            .map(|&s| geo.relative_rank(s, self.w.colour))
+            .max()
+            .unwrap_or(-1)
+    }
     fn distance(&self, a: Square, b: Square) -> i32 {
         self.pos.rules.geometry.distance(a, b)
     }

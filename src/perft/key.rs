@@ -110,6 +110,13 @@ pub(crate) fn key(
     s = mix(s ^ pos
         .pending_win
         .map_or(0, |(c, i)| 1 << 16 | (c as u64) << 8 | u64::from(i)));
+    // Under a move limit the count below depends on how many moves were
+    // counted, once the limit is within reach of the remaining depth.
+    if let Some(limit) = pos.rules.victory.move_limit
+        && pos.counted_plies.saturating_add(depth) >= limit.plies
+    {
+        s = mix(s ^ u64::from(pos.counted_plies) << 20);
+    }
     if let HistoryUse::Reachable { effects } = history {
         // A sum, so that the same set of positions gives the same value
         // whatever ply each was at.
@@ -147,6 +154,7 @@ fn outcome_code(pos: &Position) -> u64 {
             EndReason::Answered => 3,
             EndReason::Repetition => 4,
             EndReason::NoMoves => 5,
+            EndReason::MoveLimit => 6,
         };
         1 << 32 | (o.black as u64) << 24 | reason
     })

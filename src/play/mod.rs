@@ -7,9 +7,9 @@ mod effects;
 
 use crate::board::Colour;
 use crate::movegen::in_check;
-use crate::moves::{MAX_LEGS, Move};
+use crate::moves::{MAX_LEGS, Move, Promotion};
 use crate::position::{HAND_ENTRY, LastMove, Outcome, Position, cell, cell_colour, cell_type, placed_cell, victims};
-use crate::ruleset::RepetitionPolicy;
+use crate::ruleset::{MoveCount, RepetitionPolicy};
 
 /// What is needed to take a move back. The squares a move changed are
 /// kept in the position's journal; this records where its entries start.
@@ -25,6 +25,7 @@ pub struct Undo {
     outcome: Option<Outcome>,
     pending_win: Option<(Colour, u8)>,
     killed: [[u64; 4]; 2],
+    counted_plies: u32,
 }
 
 /// A move given to [`Position::play`] that is not legal in the position.
@@ -74,6 +75,7 @@ impl Position {
             outcome: self.outcome,
             pending_win: self.pending_win,
             killed: self.killed,
+            counted_plies: self.counted_plies,
         };
         self.history.push(self.hash);
         self.history_own.push(self.side_hash[self.side.index()]);
@@ -88,7 +90,7 @@ impl Position {
                 first_kill: self.kill_log.len() as u32,
                 n_kills: 0,
             };
-            return self.finish_move(side, undo);
+            return self.finish_move(side, undo, false);
         }
         let moving = self.cells[usize::from(m.from)];
         let first_kill = self.kill_log.len();
@@ -112,14 +114,23 @@ impl Position {
             first_kill: first_kill as u32,
             n_kills: (self.kill_log.len() - first_kill) as u32,
         };
-        self.finish_move(side, undo)
+        let progress =
+            self.kill_log.len() > first_kill || matches!(m.promotion, Promotion::Promote | Promotion::PromoteWithChain);
+        self.finish_move(side, undo, progress)
     }
 
-    /// The end of every move: the other side moves next, and the result
-    /// is judged.
-    fn finish_move(&mut self, side: Colour, undo: Undo) -> Undo {
+    /// The end of every move: the other side moves next, the move limit
+    /// counts it (`progress`: it captured or promoted), and the result is
+    /// judged.
+    fn finish_move(&mut self, side: Colour, undo: Undo, progress: bool) -> Undo {
         self.hash ^= self.rules.zobrist_side;
         self.side = side.opposite();
+        if let Some(limit) = self.rules.victory.move_limit {
+            self.counted_plies = match limit.counts {
+                MoveCount::Quiet if progress => 0,
+                _ => self.counted_plies.saturating_add(1),
+            };
+        }
         if matches!(
             self.rules.repetition,
             RepetitionPolicy::CreatorLoses | RepetitionPolicy::DrawUnlessPerpetualCheck
@@ -163,6 +174,7 @@ impl Position {
         self.outcome = undo.outcome;
         self.pending_win = undo.pending_win;
         self.killed = undo.killed;
+        self.counted_plies = undo.counted_plies;
         self.history.pop();
         self.history_own.pop();
         self.checks.truncate(self.history.len());

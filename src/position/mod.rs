@@ -70,6 +70,8 @@ pub enum EndReason {
     Answered,
     Repetition,
     NoMoves,
+    /// `[victory.move_limit]`: enough moves were played.
+    MoveLimit,
 }
 
 impl Outcome {
@@ -118,6 +120,9 @@ pub struct Position {
     /// For each move of this game (parallel to `history`), whether it gave
     /// check; kept only under the creator-loses repetition policy.
     pub(crate) checks: Vec<bool>,
+    /// The moves counted towards `[victory.move_limit]` so far (all, or
+    /// those since the last capture or promotion); 0 without a limit.
+    pub(crate) counted_plies: u32,
     pub(crate) outcome: Option<Outcome>,
     /// A win that the opponent may still answer (side, index of the win).
     pub(crate) pending_win: Option<(Colour, u8)>,
@@ -189,6 +194,7 @@ impl Position {
             history: Vec::new(),
             history_own: Vec::new(),
             checks: Vec::new(),
+            counted_plies: 0,
             killed: [[0; 4]; 2],
             journal: Vec::new(),
             hands: [vec![0; n], vec![0; n]],

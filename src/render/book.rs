@@ -39,6 +39,8 @@ article th { color: #6b5530; font-weight: normal; width: 7.5em; }
 article svg { width: 100%; height: auto; }
 .doc { font-size: 0.95em; }
 .setup svg { max-width: 640px; width: 100%; height: auto; }
+.setup .wide { overflow-x: auto; }
+.setup .wide svg { max-width: none; width: auto; }
 "#;
 
 /// Marks every book page gunbai writes, so that `gunbai book` replaces only
@@ -134,8 +136,18 @@ fn contents(rules: &Ruleset) -> String {
 
 fn setup_section(rules: &Ruleset) -> String {
     let mut out = String::from("<section id=\"setup\" class=\"setup\">\n<h2>Setup</h2>\n");
+    // Shrunk to the page, a board of more than 16 files would draw its
+    // pieces too small to read (a 25x25 board at 25 px a square): draw it
+    // at its own size, 40 px a square, and let it scroll sideways.
+    let wide = rules.geometry.width > 16;
+    out.push_str(if wide { "<div class=\"wide\">\n" } else { "<div>\n" });
     out.push_str(&board_svg(rules, &rules.setup));
-    let zone = if rules.promotion.is_some() {
+    out.push_str("</div>\n");
+    let zone = if rules
+        .promotion
+        .as_ref()
+        .is_some_and(|p| p.zone.iter().flatten().any(|&z| z))
+    {
         " Shaded squares are the promotion zones."
     } else {
         ""

@@ -66,6 +66,7 @@ pub fn reason_text(rules: &Ruleset, reason: EndReason) -> String {
         EndReason::Answered => "answered win".to_string(),
         EndReason::Repetition => "repetition".to_string(),
         EndReason::NoMoves => "no legal moves".to_string(),
+        EndReason::MoveLimit => "move limit".to_string(),
     }
 }
 

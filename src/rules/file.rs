@@ -339,6 +339,22 @@ pub struct VictorySpec {
     /// which one of the mover's is attacked is illegal (check must be
     /// answered). Absent: a side may leave its royals en prise.
     pub check: Option<Text>,
+    /// A draw after a number of moves (all of them, or those since the last
+    /// capture or promotion).
+    pub move_limit: Option<MoveLimitSpec>,
+}
+
+/// `[victory.move_limit]`: the game is drawn once enough moves were played.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveLimitSpec {
+    /// How many moves (plies, one side's move each) end the game.
+    pub plies: Spanned<i64>,
+    /// `all` (default): every move counts; `quiet`: a capture or a
+    /// promotion starts the count again.
+    pub counts: Option<Text>,
+    /// A condition on options: whether the limit applies (default true).
+    pub when: Option<Text>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -430,6 +446,8 @@ pub struct AuraSpec {
     /// it would harm: `mover_dies` (default), `mutual`, `active`,
     /// `mover_only`, or `opt.NAME` of a text option with these values.
     pub meeting: Option<Text>,
+    /// A condition on options: whether the aura exists (default true).
+    pub when: Option<Text>,
 }
 
 /// Pieces that cannot move: an enemy seen along one of the source's lines.

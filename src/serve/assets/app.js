@@ -80,6 +80,11 @@ async function refresh() {
 function render() {
   const p = S.pos;
   $('board').innerHTML = p.svg;
+  // Shrunk to the pane, a board of more than about 20 files draws its
+  // pieces too small to read (36x36 at 20 px a square): keep the board's
+  // own size, 40 px a square, and let the pane scroll.
+  const svg = $('board').querySelector('svg');
+  $('board-pane').classList.toggle('wide', !!svg && svg.width.baseVal.value > 900);
   let status = `${p.title}: ${p.side_to_move} to move, ply ${p.ply}, `;
   status += `<span id="move-count">${S.legal.length}</span> legal moves`;
   if (p.outcome) status += ` — <strong id="outcome">${escapeHtml(p.outcome.text)}</strong>`;
