@@ -294,6 +294,7 @@ impl Checker<'_> {
             drops,
             royals,
             attack_rays: Default::default(),
+            walk_plan: Default::default(),
         };
         derived::conclude(&mut ruleset);
         self.shots_within_limit(f, &ruleset);

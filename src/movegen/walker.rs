@@ -8,7 +8,7 @@ use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::eval;
 use crate::moves::{MAX_LEGS, MAX_SHOTS};
 use crate::position::{Cell, Position, cell_colour, cell_type};
-use crate::ruleset::{CaptureMode, Leg, LegWalk, Program, Relation, Ruleset};
+use crate::ruleset::{CaptureMode, Leg, LegWalk, PlanStep, Program, Ray, Relation, Ruleset};
 
 /// A partial or complete path being walked for one piece.
 pub(crate) struct Walker<'a> {
@@ -377,7 +377,9 @@ fn walk_piece_with<'a, F: FnMut(&Walker) -> bool>(
 impl Walker<'_> {
     /// Walks every available program of the piece on `from` (the walker's
     /// position answers the programs' `when` conditions); see
-    /// [`Walker::walk`].
+    /// [`Walker::walk`]. Without effects, the kind's plain one-leg
+    /// programs are followed as the plan's rays ([`Walker::walk_rays`]), in
+    /// the same order.
     pub(super) fn walk_piece<F: FnMut(&Walker) -> bool>(&mut self, from: Square, f: &mut F) -> bool {
         let Some(pos) = self.pos else { return false };
         let rules = self.rules;
@@ -387,23 +389,87 @@ impl Walker<'_> {
         self.colour = cell_colour(c);
         self.judged = 0;
         let kind = rules.types[usize::from(cell_type(c))].kind;
-        for prog in &rules.programs[self.colour.index()][kind] {
-            if let Some(cond) = &prog.when
-                && eval(
-                    cond,
-                    &PathFacts {
-                        pos,
-                        w: self,
-                        victim: usize::MAX,
-                    },
-                ) == 0
-            {
-                continue;
-            }
-            if self.walk(prog, 0, from, 0, f) {
+        let programs = &rules.programs[self.colour.index()][kind];
+        if self.effects && rules.has_effects {
+            return programs.iter().any(|prog| self.walk_program(pos, prog, from, f));
+        }
+        for step in rules.walk_plan().steps(self.colour, kind) {
+            let stop = match step {
+                PlanStep::Rays(rays) => self.walk_rays(rays, from, f),
+                &PlanStep::Program(i) => self.walk_program(pos, &programs[i], from, f),
+            };
+            if stop {
                 return true;
             }
         }
         false
+    }
+
+    /// Walks `prog` from `from` if its `when` holds.
+    #[inline]
+    fn walk_program<F: FnMut(&Walker) -> bool>(
+        &mut self,
+        pos: &Position,
+        prog: &Program,
+        from: Square,
+        f: &mut F,
+    ) -> bool {
+        if let Some(cond) = &prog.when
+            && eval(
+                cond,
+                &PathFacts {
+                    pos,
+                    w: self,
+                    victim: usize::MAX,
+                },
+            ) == 0
+        {
+            return false;
+        }
+        self.walk(prog, 0, from, 0, f)
+    }
+
+    /// Follows the rays of plain one-leg programs from `from` (no effects):
+    /// each landing is a one-landing path handed to `f`, as
+    /// [`Walker::walk`] would hand it, without its per-leg dispatch.
+    #[inline]
+    fn walk_rays<F: FnMut(&Walker) -> bool>(&mut self, rays: &[Ray], from: Square, f: &mut F) -> bool {
+        let table = &self.rules.offsets;
+        let cells = self.cells;
+        for r in rays {
+            let mut sq = from;
+            for _ in 0..r.reach {
+                sq = table.target(r.offset, sq);
+                if sq == NO_SQUARE {
+                    break;
+                }
+                let occ = cells[usize::from(sq)];
+                if occ == 0 {
+                    if r.to_empty && self.land_one(sq, 0, f) {
+                        return true;
+                    }
+                } else {
+                    if r.to_enemy && cell_colour(occ) != self.colour && self.land_one(sq, occ, f) {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    /// Hands `f` the one-landing path to `sq` (holding `occ`).
+    #[inline]
+    fn land_one<F: FnMut(&Walker) -> bool>(&mut self, sq: Square, occ: Cell, f: &mut F) -> bool {
+        self.path[0] = sq;
+        self.victims[0] = occ;
+        self.swept[0] = 0;
+        self.len = 1;
+        self.taken = u8::from(occ != 0);
+        let stop = f(self);
+        self.len = 0;
+        self.taken = 0;
+        stop
     }
 }

@@ -1,6 +1,6 @@
 //! Reverse attack tables, derived from the programs on first use.
 
-use super::{CaptureMode, LegMode, LegWalk, Ruleset, TypeId};
+use super::{CaptureMode, Ruleset, TypeId};
 use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::TypeSet;
 
@@ -53,21 +53,11 @@ impl AttackRays {
                 for prog in &rules.programs[colour.index()][t.kind] {
                     // Legs that pass pieces, judge attacks or leap anywhere
                     // are walked.
-                    let simple = prog.when.is_none()
-                        && prog.legs.len() == 1
-                        && prog.legs[0].can_stop_after
-                        && matches!(prog.legs[0].walk, LegWalk::Leap | LegWalk::Slide { .. })
-                        && !prog.legs[0].judged;
-                    if !simple {
+                    let Some(reach) = prog.plain_ray() else {
                         walked.insert(ty);
                         continue;
-                    }
-                    let leg = &prog.legs[0];
-                    let reach = match leg.mode {
-                        LegMode::Step | LegMode::Jump => 1,
-                        LegMode::Slide { max } => max.unwrap_or(u8::MAX),
-                        LegMode::Anywhere => continue,
                     };
+                    let leg = &prog.legs[0];
                     if leg.capture == CaptureMode::Never || reach == 0 {
                         continue;
                     }

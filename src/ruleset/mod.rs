@@ -9,12 +9,14 @@ mod drops;
 mod effects;
 mod program;
 mod victory;
+mod walk_plan;
 
 pub(crate) use attack::AttackRays;
 pub use drops::{Drops, HAND_KEYS};
 pub use effects::{Demotion, Freeze, FreezeMode, KillAura, Meeting, OnCapture, OnPromotion, Over, Shooting};
 pub use program::{CaptureMode, Leg, LegMode, LegWalk, Offsets, Pass, Program, RELATION_NAMES, RankJump, Relation};
 pub use victory::{BothLose, MoveCount, MoveLimit, REPETITION_POLICIES, RepetitionPolicy, Result3, Victory, Win};
+pub(crate) use walk_plan::{PlanStep, Ray, WalkPlan};
 
 use crate::board::{Colour, Geometry, Square};
 use crate::dsl::{Expr, OptionValue, TypeSet};
@@ -160,6 +162,9 @@ pub struct Ruleset {
     /// Attacks looked up backwards from the attacked square, derived from
     /// `programs` on first use ([`Ruleset::attack_rays`]).
     pub(crate) attack_rays: std::sync::OnceLock<AttackRays>,
+    /// Each kind's programs as the walker takes them, derived from
+    /// `programs` on first use ([`Ruleset::walk_plan`]).
+    pub(crate) walk_plan: std::sync::OnceLock<WalkPlan>,
 }
 
 impl Ruleset {
