@@ -75,12 +75,8 @@ pub fn in_check(pos: &Position, side: Colour) -> bool {
 
 /// Whether the other side attacks a piece of `side` in `set`.
 pub fn attacked_among(pos: &Position, side: Colour, set: &crate::dsl::TypeSet) -> bool {
-    pos.cells.iter().enumerate().any(|(sq, &c)| {
-        c != 0
-            && cell_colour(c) == side
-            && set.contains(cell_type(c))
-            && attacked(pos, &pos.cells, side.opposite(), sq as Square)
-    })
+    pos.pieces(side)
+        .any(|sq| set.contains(cell_type(pos.cells[usize::from(sq)])) && attacked(pos, &pos.cells, side.opposite(), sq))
 }
 
 /// Removes the moves after which one of the mover's royals (`[victory]
@@ -90,9 +86,9 @@ pub(super) fn keep_royals_safe(pos: &Position, royals: &crate::dsl::TypeSet, out
     let side = pos.side;
     let mut kings = [NO_SQUARE; 8];
     let mut n_kings = 0;
-    for (sq, &c) in pos.cells.iter().enumerate() {
-        if c != 0 && cell_colour(c) == side && royals.contains(cell_type(c)) && n_kings < kings.len() {
-            kings[n_kings] = sq as Square;
+    for sq in pos.pieces(side) {
+        if royals.contains(cell_type(pos.cells[usize::from(sq)])) && n_kings < kings.len() {
+            kings[n_kings] = sq;
             n_kings += 1;
         }
     }

@@ -34,14 +34,12 @@ use crate::ruleset::{FreezeMode, RepetitionPolicy};
 fn frozen(pos: &Position) -> Vec<bool> {
     let rules = &*pos.rules;
     let mut out = vec![false; pos.cells.len()];
-    for (sq, &c) in pos.cells.iter().enumerate() {
-        if c == 0 {
-            continue;
-        }
+    for sq in pos.occupied() {
+        let c = pos.cells[usize::from(sq)];
         let owner = cell_colour(c);
         for z in rules.freezes.iter().filter(|z| z.source.contains(cell_type(c))) {
             for &o in &z.lines[owner.index()] {
-                let mut t = sq as Square;
+                let mut t = sq;
                 loop {
                     t = rules.offsets.target(o, t);
                     if t == NO_SQUARE {
@@ -92,29 +90,31 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     let mut n_sources = 0;
     let mut sources_listed = rules.has_effects && !rules.auras.is_empty();
     if sources_listed {
-        for (sq, &c) in pos.cells.iter().enumerate() {
-            if c != 0 && rules.auras.iter().any(|a| a.source.contains(cell_type(c))) {
+        for sq in pos.occupied() {
+            let c = pos.cells[usize::from(sq)];
+            if rules.auras.iter().any(|a| a.source.contains(cell_type(c))) {
                 if n_sources == sources.len() {
                     sources_listed = false;
                     break;
                 }
-                sources[n_sources] = sq as Square;
+                sources[n_sources] = sq;
                 n_sources += 1;
             }
         }
     }
     let aura_sources = sources_listed.then_some(&sources[..n_sources]);
     let mut walker = walker::playing(pos, aura_sources);
-    for (sq, &c) in pos.cells.iter().enumerate() {
-        if c == 0 || cell_colour(c) != side || frozen.get(sq) == Some(&true) {
+    for sq in pos.pieces(side) {
+        if frozen.get(usize::from(sq)) == Some(&true) {
             continue;
         }
+        let c = pos.cells[usize::from(sq)];
         let start = out.len();
         let mut emit = |w: &Walker| {
             paths::push_path(pos, w, out);
             false
         };
-        walker.walk_piece(sq as Square, &mut emit);
+        walker.walk_piece(sq, &mut emit);
         if rules.overlapping[rules.types[usize::from(cell_type(c))].kind] {
             // The same path from two alternatives is one move.
             out[start..].sort_unstable_by_key(paths::move_key);
@@ -227,21 +227,18 @@ fn push_drops(pos: &Position, out: &mut Vec<Move>) {
         } else {
             None
         };
-        for (sq, &c) in pos.cells.iter().enumerate() {
-            if c != 0 {
-                continue;
-            }
+        for sq in pos.empty_squares() {
             for placed in [Some(ty), promoted].into_iter().flatten() {
                 let facts = DropFacts {
                     pos,
                     colour: side,
                     ty: placed,
-                    to: sq as Square,
+                    to: sq,
                 };
                 if drops.forbid.as_ref().is_some_and(|f| eval(f, &facts) != 0) {
                     continue;
                 }
-                out.push(Move::dropping(placed, sq as Square));
+                out.push(Move::dropping(placed, sq));
             }
         }
     }

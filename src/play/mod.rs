@@ -8,7 +8,7 @@ mod effects;
 use crate::board::Colour;
 use crate::movegen::in_check;
 use crate::moves::{MAX_LEGS, Move, Promotion};
-use crate::position::{HAND_ENTRY, LastMove, Outcome, Position, cell, cell_colour, cell_type, placed_cell, victims};
+use crate::position::{HAND_ENTRY, LastMove, Outcome, Position, cell, cell_type, placed_cell, victims};
 use crate::ruleset::{MoveCount, RepetitionPolicy};
 
 /// What is needed to take a move back. The squares a move changed are
@@ -157,14 +157,7 @@ impl Position {
                 self.hands[colour.index()][usize::from(sq & 0x3fff)] = old;
                 continue;
             }
-            let cur = self.cells[usize::from(sq)];
-            if cur != 0 {
-                self.counts[cell_colour(cur).index()][usize::from(cell_type(cur))] -= 1;
-            }
-            if old != 0 {
-                self.counts[cell_colour(old).index()][usize::from(cell_type(old))] += 1;
-            }
-            self.cells[usize::from(sq)] = old;
+            self.put(sq, old);
         }
         self.side = undo.side;
         self.last = undo.last;

@@ -90,15 +90,29 @@ impl Position {
         if old != 0 {
             h ^= z(old);
             self.side_hash[cell_colour(old).index()] ^= z(old);
-            self.counts[cell_colour(old).index()][usize::from(cell_type(old))] -= 1;
         }
         if new != 0 {
             h ^= z(new);
             self.side_hash[cell_colour(new).index()] ^= z(new);
-            self.counts[cell_colour(new).index()][usize::from(cell_type(new))] += 1;
         }
         self.hash = h;
         self.journal.push((sq, old));
+        self.put(sq, new);
+    }
+
+    /// Puts `new` on `sq`, keeping counts and occupancy (not the hash, not
+    /// the journal): the part of [`Position::set`] that taking a move back
+    /// repeats.
+    #[inline]
+    pub(crate) fn put(&mut self, sq: Square, new: Cell) {
+        let old = self.cells[usize::from(sq)];
+        if old != 0 {
+            self.counts[cell_colour(old).index()][usize::from(cell_type(old))] -= 1;
+        }
+        if new != 0 {
+            self.counts[cell_colour(new).index()][usize::from(cell_type(new))] += 1;
+        }
+        self.occupancy.change(sq, old, new);
         self.cells[usize::from(sq)] = new;
     }
 

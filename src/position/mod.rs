@@ -10,11 +10,13 @@
 mod aura_hash;
 mod change;
 mod hash;
+mod occupancy;
 mod sfen;
 mod text;
 
 pub(crate) use change::{for_swept, placed_cell, promoted, victims};
 pub(crate) use hash::hash_after;
+pub(crate) use occupancy::{Occupancy, Squares};
 
 pub use sfen::{parse_usi_square, usi_square};
 pub use text::PositionError;
@@ -107,6 +109,8 @@ pub struct Position {
     pub(crate) kill_log: Vec<(Square, TypeId)>,
     /// Piece counts: `counts[colour][type]`.
     pub(crate) counts: [Vec<u16>; 2],
+    /// Where each side's pieces stand ([`Position::pieces`]).
+    pub(crate) occupancy: Occupancy,
     pub(crate) hash: u64,
     /// Per colour, the Zobrist keys of its pieces on the board and in hand
     /// (`hash` is both, with the side-to-move key).
@@ -180,6 +184,7 @@ impl Position {
         for &c in cells.iter().filter(|&&c| c != 0) {
             counts[cell_colour(c).index()][usize::from(cell_type(c))] += 1;
         }
+        let occupancy = Occupancy::of(&cells);
         let side_hash = Colour::BOTH.map(|c| hash::side_board_hash(&rules, &cells, c));
         let hash = hash::board_hash(&rules, &cells, side);
         Position {
@@ -189,6 +194,7 @@ impl Position {
             last,
             kill_log: last_kills,
             counts,
+            occupancy,
             hash,
             side_hash,
             history: Vec::new(),
@@ -242,6 +248,24 @@ impl Position {
         if ty < 256 && self.rules.tracked_kills[usize::from(ty >> 6)] >> (ty & 63) & 1 == 1 {
             self.killed[colour.index()][usize::from(ty >> 6)] |= 1 << (ty & 63);
         }
+    }
+
+    /// The squares of `colour`'s pieces, in ascending order.
+    #[inline]
+    pub(crate) fn pieces(&self, colour: Colour) -> Squares<'_> {
+        self.occupancy.squares(colour)
+    }
+
+    /// The squares of every piece on the board, in ascending order.
+    #[inline]
+    pub(crate) fn occupied(&self) -> Squares<'_> {
+        self.occupancy.occupied()
+    }
+
+    /// The empty squares, in ascending order.
+    #[inline]
+    pub(crate) fn empty_squares(&self) -> Squares<'_> {
+        self.occupancy.empty()
     }
 
     pub fn count(&self, colour: Colour, ty: TypeId) -> u16 {
