@@ -8,7 +8,7 @@ use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::eval;
 use crate::moves::{MAX_LEGS, MAX_SHOTS};
 use crate::position::{Cell, Position, cell_colour, cell_type};
-use crate::ruleset::{CaptureMode, Leg, LegWalk, PlanStep, Program, Ray, Relation, Ruleset};
+use crate::ruleset::{CaptureMode, Leg, LegWalk, PlanStep, Program, Ray, Relation, Ruleset, WalkPlan};
 
 /// A partial or complete path being walked for one piece.
 pub(crate) struct Walker<'a> {
@@ -16,6 +16,8 @@ pub(crate) struct Walker<'a> {
     /// bare board); needed for conditions and effects.
     pub(crate) pos: Option<&'a Position>,
     pub(crate) rules: &'a Ruleset,
+    /// The ruleset's walk plan ([`Ruleset::walk_plan`]).
+    plan: &'a WalkPlan,
     pub(crate) cells: &'a [Cell],
     pub(crate) colour: Colour,
     pub(crate) from: Square,
@@ -67,6 +69,7 @@ impl<'a> Walker<'a> {
         Walker {
             pos,
             rules,
+            plan: rules.walk_plan(),
             cells,
             colour,
             from,
@@ -388,15 +391,20 @@ impl Walker<'_> {
         self.piece = c;
         self.colour = cell_colour(c);
         self.judged = 0;
-        let kind = rules.types[usize::from(cell_type(c))].kind;
-        let programs = &rules.programs[self.colour.index()][kind];
+        let ty = cell_type(c);
         if self.effects && rules.has_effects {
-            return programs.iter().any(|prog| self.walk_program(pos, prog, from, f));
+            let kind = rules.types[usize::from(ty)].kind;
+            return rules.programs[self.colour.index()][kind]
+                .iter()
+                .any(|prog| self.walk_program(pos, prog, from, f));
         }
-        for step in rules.walk_plan().steps(self.colour, kind) {
+        for step in self.plan.steps(self.colour, ty) {
             let stop = match step {
                 PlanStep::Rays(rays) => self.walk_rays(rays, from, f),
-                &PlanStep::Program(i) => self.walk_program(pos, &programs[i], from, f),
+                &PlanStep::Program(i) => {
+                    let kind = rules.types[usize::from(ty)].kind;
+                    self.walk_program(pos, &rules.programs[self.colour.index()][kind][i], from, f)
+                }
             };
             if stop {
                 return true;
@@ -434,15 +442,11 @@ impl Walker<'_> {
     /// [`Walker::walk`] would hand it, without its per-leg dispatch.
     #[inline]
     fn walk_rays<F: FnMut(&Walker) -> bool>(&mut self, rays: &[Ray], from: Square, f: &mut F) -> bool {
-        let table = &self.rules.offsets;
         let cells = self.cells;
         for r in rays {
             let mut sq = from;
-            for _ in 0..r.reach {
-                sq = table.target(r.offset, sq);
-                if sq == NO_SQUARE {
-                    break;
-                }
+            for _ in 0..r.reach.min(self.plan.room(r, from)) {
+                sq = sq.wrapping_add_signed(r.delta);
                 let occ = cells[usize::from(sq)];
                 if occ == 0 {
                     if r.to_empty && self.land_one(sq, 0, f) {

@@ -1,20 +1,24 @@
-//! The walk plan: each kind's programs, per colour, in the order the
+//! The walk plan: each type's programs, per colour, in the order the
 //! walker takes them, with every run of plain one-leg programs merged into
-//! one list of rays that the walker follows in one loop. Derived from the
-//! programs on first use.
+//! one list of rays that the walker follows in one loop, and how far each
+//! offset may go from each square. Derived from the programs on first use.
 
-use super::{CaptureMode, LegWalk, Program, Ruleset};
-use crate::board::Colour;
+use super::{CaptureMode, LegWalk, Program, Ruleset, TypeId};
+use crate::board::{Colour, Square};
 
-/// Each kind's programs as the walker takes them, per colour
+/// Each type's programs as the walker takes them, per colour
 /// ([`Ruleset::walk_plan`]).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct WalkPlan {
-    /// `steps[colour][kind]`, in program order.
+    /// `steps[colour][type]`, in program order.
     steps: [Vec<Vec<PlanStep>>; 2],
+    /// For each offset a ray uses, one row of squares: how many times the
+    /// offset may be repeated from the square and stay on the board (at
+    /// most 255).
+    room: Vec<u8>,
 }
 
-/// One step of a kind's plan.
+/// One step of a type's plan.
 #[derive(Clone, Debug)]
 pub(crate) enum PlanStep {
     /// Consecutive plain one-leg programs ([`Program::plain_ray`]), their
@@ -28,7 +32,11 @@ pub(crate) enum PlanStep {
 /// a slide that ends at the first piece or after `reach` squares.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Ray {
-    pub(crate) offset: u8,
+    /// Where its row of [`WalkPlan::room`] starts.
+    pub(crate) room_row: u32,
+    /// The change of square index one offset makes (squares are numbered
+    /// rank by rank, so within the board it is the same everywhere).
+    pub(crate) delta: i16,
     pub(crate) reach: u8,
     /// It may land on an empty square (its capture mode is not `Must`).
     pub(crate) to_empty: bool,
@@ -55,9 +63,36 @@ impl Program {
 
 impl WalkPlan {
     fn build(rules: &Ruleset) -> WalkPlan {
+        let offsets = &rules.offsets;
+        let geo = &rules.geometry;
+        let width = geo.width as i16;
         let mut out = WalkPlan::default();
+        // `row[o]`: where offset `o`'s row of `room` starts, once a ray uses it.
+        let mut row = vec![None; offsets.list.len()];
+        let mut room_row = |o: u8, room: &mut Vec<u8>| -> u32 {
+            *row[usize::from(o)].get_or_insert_with(|| {
+                let at = room.len() as u32;
+                let off = offsets.list[usize::from(o)];
+                // Along one axis: how many times `d` may be added to `at`
+                // and stay in `0..len`.
+                let axis = |at: u32, d: i8, len: u32| -> u32 {
+                    match d {
+                        0 => u8::MAX.into(),
+                        1 => len - 1 - at,
+                        -1 => at,
+                        d if d > 0 => (len - 1 - at) / d as u32,
+                        d => at / u32::from(d.unsigned_abs()),
+                    }
+                };
+                for y in 0..geo.height {
+                    let along_y = axis(y, off.dy, geo.height);
+                    room.extend((0..geo.width).map(|x| axis(x, off.dx, geo.width).min(along_y).min(255) as u8));
+                }
+                at
+            })
+        };
         for colour in Colour::BOTH {
-            out.steps[colour.index()] = rules.programs[colour.index()]
+            let by_kind: Vec<Vec<PlanStep>> = rules.programs[colour.index()]
                 .iter()
                 .map(|programs| {
                     let mut steps = Vec::new();
@@ -67,11 +102,15 @@ impl WalkPlan {
                             continue;
                         };
                         let leg = &prog.legs[0];
-                        let rays = leg.offsets.iter().map(|&offset| Ray {
-                            offset,
-                            reach,
-                            to_empty: leg.capture != CaptureMode::Must,
-                            to_enemy: leg.capture != CaptureMode::Never,
+                        let rays = leg.offsets.iter().map(|&o| {
+                            let off = offsets.list[usize::from(o)];
+                            Ray {
+                                room_row: room_row(o, &mut out.room),
+                                delta: i16::from(off.dx) + i16::from(off.dy) * width,
+                                reach,
+                                to_empty: leg.capture != CaptureMode::Must,
+                                to_enemy: leg.capture != CaptureMode::Never,
+                            }
                         });
                         match steps.last_mut() {
                             Some(PlanStep::Rays(run)) => run.extend(rays),
@@ -81,14 +120,21 @@ impl WalkPlan {
                     steps
                 })
                 .collect();
+            out.steps[colour.index()] = rules.types.iter().map(|t| by_kind[t.kind].clone()).collect();
         }
         out
     }
 
-    /// The steps of `kind` for `colour`.
+    /// The steps of a piece of type `ty` and colour `colour`.
     #[inline]
-    pub(crate) fn steps(&self, colour: Colour, kind: usize) -> &[PlanStep] {
-        &self.steps[colour.index()][kind]
+    pub(crate) fn steps(&self, colour: Colour, ty: TypeId) -> &[PlanStep] {
+        &self.steps[colour.index()][usize::from(ty)]
+    }
+
+    /// How many squares `ray` may go from `sq` and stay on the board.
+    #[inline]
+    pub(crate) fn room(&self, ray: &Ray, sq: Square) -> u8 {
+        self.room[ray.room_row as usize + usize::from(sq)]
     }
 }
 
@@ -97,5 +143,60 @@ impl Ruleset {
     #[inline]
     pub(crate) fn walk_plan(&self) -> &WalkPlan {
         self.walk_plan.get_or_init(|| WalkPlan::build(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::NO_SQUARE;
+
+    /// The room of every ray from every square is the number of times its
+    /// offset can be followed through the neighbour table, and its delta
+    /// reaches the same squares.
+    #[test]
+    fn room_and_delta_agree_with_the_neighbour_table() {
+        for variant in ["chu", "dai_dai", "shogi", "wa", "taikyoku"] {
+            let rules = crate::rules::load_variant(variant, &[]).expect("bundled variant compiles");
+            let plan = rules.walk_plan();
+            let offsets = &rules.offsets;
+            let mut checked = 0;
+            for colour in Colour::BOTH {
+                for ty in 0..rules.types.len() as TypeId {
+                    let rays = plan.steps(colour, ty).iter().flat_map(|step| match step {
+                        PlanStep::Rays(rays) => &rays[..],
+                        PlanStep::Program(_) => &[],
+                    });
+                    let offsets_of_rays = ray_offsets(&rules, colour, ty);
+                    assert_eq!(rays.clone().count(), offsets_of_rays.len());
+                    for (ray, o) in rays.zip(offsets_of_rays) {
+                        for from in 0..rules.geometry.len() as Square {
+                            let (mut sq, mut n) = (from, 0u8);
+                            loop {
+                                let next = offsets.target(o, sq);
+                                if next == NO_SQUARE || n == u8::MAX {
+                                    break;
+                                }
+                                assert_eq!(sq.wrapping_add_signed(ray.delta), next, "{variant}");
+                                (sq, n) = (next, n + 1);
+                            }
+                            assert_eq!(plan.room(ray, from), n, "{variant} offset {o} from {from}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+            assert!(checked > 0, "{variant} has plain rays");
+        }
+    }
+
+    /// The offsets of a type's plain rays, in plan order.
+    fn ray_offsets(rules: &Ruleset, colour: Colour, ty: TypeId) -> Vec<u8> {
+        let kind = rules.types[usize::from(ty)].kind;
+        rules.programs[colour.index()][kind]
+            .iter()
+            .filter(|p| p.plain_ray().is_some())
+            .flat_map(|p| p.legs[0].offsets.iter().copied())
+            .collect()
     }
 }
