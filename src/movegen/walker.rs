@@ -445,7 +445,7 @@ impl Walker<'_> {
         let cells = self.cells;
         for r in rays {
             let mut sq = from;
-            for _ in 0..r.reach.min(self.plan.room(r, from)) {
+            for _ in 0..self.plan.room(r, from) {
                 sq = sq.wrapping_add_signed(r.delta);
                 let occ = cells[usize::from(sq)];
                 if occ == 0 {

@@ -12,9 +12,9 @@ use crate::board::{Colour, Square};
 pub(crate) struct WalkPlan {
     /// `steps[colour][type]`, in program order.
     steps: [Vec<Vec<PlanStep>>; 2],
-    /// For each offset a ray uses, one row of squares: how many times the
-    /// offset may be repeated from the square and stay on the board (at
-    /// most 255).
+    /// For each (offset, reach) some ray has, one row of squares: how many
+    /// times the offset may be repeated from the square, up to the reach,
+    /// and stay on the board.
     room: Vec<u8>,
 }
 
@@ -28,8 +28,9 @@ pub(crate) enum PlanStep {
     Program(usize),
 }
 
-/// One direction of a plain one-leg program: a step or jump (`reach` 1) or
-/// a slide that ends at the first piece or after `reach` squares.
+/// One direction of a plain one-leg program: a step or jump (reach 1) or
+/// a slide that ends at the first piece or at its reach (both in
+/// [`WalkPlan::room`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Ray {
     /// Where its row of [`WalkPlan::room`] starts.
@@ -37,7 +38,6 @@ pub(crate) struct Ray {
     /// The change of square index one offset makes (squares are numbered
     /// rank by rank, so within the board it is the same everywhere).
     pub(crate) delta: i16,
-    pub(crate) reach: u8,
     /// It may land on an empty square (its capture mode is not `Must`).
     pub(crate) to_empty: bool,
     /// It may land on an enemy (its capture mode is not `Never`).
@@ -67,10 +67,11 @@ impl WalkPlan {
         let geo = &rules.geometry;
         let width = geo.width as i16;
         let mut out = WalkPlan::default();
-        // `row[o]`: where offset `o`'s row of `room` starts, once a ray uses it.
-        let mut row = vec![None; offsets.list.len()];
-        let mut room_row = |o: u8, room: &mut Vec<u8>| -> u32 {
-            *row[usize::from(o)].get_or_insert_with(|| {
+        // Where the row of `room` for (offset, reach) starts, once a ray
+        // has them.
+        let mut rows = std::collections::BTreeMap::new();
+        let mut room_row = |o: u8, reach: u8, room: &mut Vec<u8>| -> u32 {
+            *rows.entry((o, reach)).or_insert_with(|| {
                 let at = room.len() as u32;
                 let off = offsets.list[usize::from(o)];
                 // Along one axis: how many times `d` may be added to `at`
@@ -86,7 +87,8 @@ impl WalkPlan {
                 };
                 for y in 0..geo.height {
                     let along_y = axis(y, off.dy, geo.height);
-                    room.extend((0..geo.width).map(|x| axis(x, off.dx, geo.width).min(along_y).min(255) as u8));
+                    let reach = u32::from(reach);
+                    room.extend((0..geo.width).map(|x| axis(x, off.dx, geo.width).min(along_y).min(reach) as u8));
                 }
                 at
             })
@@ -105,9 +107,8 @@ impl WalkPlan {
                         let rays = leg.offsets.iter().map(|&o| {
                             let off = offsets.list[usize::from(o)];
                             Ray {
-                                room_row: room_row(o, &mut out.room),
+                                room_row: room_row(o, reach, &mut out.room),
                                 delta: i16::from(off.dx) + i16::from(off.dy) * width,
-                                reach,
                                 to_empty: leg.capture != CaptureMode::Must,
                                 to_enemy: leg.capture != CaptureMode::Never,
                             }
@@ -131,7 +132,8 @@ impl WalkPlan {
         &self.steps[colour.index()][usize::from(ty)]
     }
 
-    /// How many squares `ray` may go from `sq` and stay on the board.
+    /// How many squares `ray` may go from `sq`: up to its reach, and on
+    /// the board.
     #[inline]
     pub(crate) fn room(&self, ray: &Ray, sq: Square) -> u8 {
         self.room[ray.room_row as usize + usize::from(sq)]
@@ -152,7 +154,8 @@ mod tests {
     use crate::board::NO_SQUARE;
 
     /// The room of every ray from every square is the number of times its
-    /// offset can be followed through the neighbour table, and its delta
+    /// offset can be followed through the neighbour table, up to its
+    /// reach, and its delta
     /// reaches the same squares.
     #[test]
     fn room_and_delta_agree_with_the_neighbour_table() {
@@ -169,12 +172,12 @@ mod tests {
                     });
                     let offsets_of_rays = ray_offsets(&rules, colour, ty);
                     assert_eq!(rays.clone().count(), offsets_of_rays.len());
-                    for (ray, o) in rays.zip(offsets_of_rays) {
+                    for (ray, (o, reach)) in rays.zip(offsets_of_rays) {
                         for from in 0..rules.geometry.len() as Square {
                             let (mut sq, mut n) = (from, 0u8);
                             loop {
                                 let next = offsets.target(o, sq);
-                                if next == NO_SQUARE || n == u8::MAX {
+                                if next == NO_SQUARE || n == reach {
                                     break;
                                 }
                                 assert_eq!(sq.wrapping_add_signed(ray.delta), next, "{variant}");
@@ -190,13 +193,13 @@ mod tests {
         }
     }
 
-    /// The offsets of a type's plain rays, in plan order.
-    fn ray_offsets(rules: &Ruleset, colour: Colour, ty: TypeId) -> Vec<u8> {
+    /// The offsets of a type's plain rays with their reach, in plan order.
+    fn ray_offsets(rules: &Ruleset, colour: Colour, ty: TypeId) -> Vec<(u8, u8)> {
         let kind = rules.types[usize::from(ty)].kind;
         rules.programs[colour.index()][kind]
             .iter()
-            .filter(|p| p.plain_ray().is_some())
-            .flat_map(|p| p.legs[0].offsets.iter().copied())
+            .filter_map(|p| Some((p.plain_ray()?, p)))
+            .flat_map(|(reach, p)| p.legs[0].offsets.iter().map(move |&o| (o, reach)))
             .collect()
     }
 }
