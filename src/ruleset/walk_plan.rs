@@ -159,7 +159,7 @@ mod tests {
     /// reaches the same squares.
     #[test]
     fn room_and_delta_agree_with_the_neighbour_table() {
-        for variant in ["chu", "dai_dai", "shogi", "wa", "taikyoku"] {
+        for (variant, _) in crate::rules::BUNDLED {
             let rules = crate::rules::load_variant(variant, &[]).expect("bundled variant compiles");
             let plan = rules.walk_plan();
             let offsets = &rules.offsets;
