@@ -9,8 +9,10 @@
 //! count that can differ ([`DecisionTable`]; a dimension the conditions do
 //! not read has stride 0). Types whose tables are equal share one, and a
 //! type that cannot promote has the table that always says no. Judging a
-//! move is then one load. Other types, and tables over a size bound (large
-//! boards), judge the two conditions.
+//! move is then one load. A type whose conditions also ask what the move
+//! captured (`captured(SET)`) gets a table for the paths that take no
+//! piece, where the answer is false. Other types and paths, and tables
+//! over a size bound (large boards), judge the two conditions.
 //!
 //! Building a table judges the conditions once per class of squares that
 //! every square table, pair table and `stuck_at` of the conditions treats
@@ -77,6 +79,10 @@ struct DecisionTable {
     to: u32,
     /// Capture counts told apart; a count is clamped to `levels - 1`.
     levels: u32,
+    /// The table holds for the paths that take no piece (by moving,
+    /// sweeping or shooting) only, where `captured(SET)` is false (Ko's
+    /// `in_zone(to) or captured(special_merit)`): others are judged.
+    quiet: bool,
     /// Two bits per entry, `Decision as u64`.
     bits: Box<[u64]>,
 }
@@ -107,23 +113,26 @@ impl DecisionTable {
 impl Decider {
     /// The decision for a path of a mover of type `ty` and `colour` from
     /// `from` to `to`: from the type's table, or `judge`d (`must` and
-    /// `may` evaluated). `captures` counts the pieces the path captured.
+    /// `may` evaluated). `captures` counts the pieces the path captured,
+    /// `quiet` says whether it took none at all (shots included).
     #[inline]
     pub(crate) fn decide(
         &self,
         ty: u16,
         (colour, from, to): (Colour, Square, Square),
         captures: impl FnOnce() -> i32,
+        quiet: impl FnOnce() -> bool,
         judge: impl FnOnce() -> Decision,
     ) -> Decision {
         let table = self
             .by_type
             .get(usize::from(ty))
             .and_then(|&i| self.tables.get(usize::from(i)));
-        match table.and_then(|t| t.get(colour, from, to, captures)) {
-            Some(d) => d,
-            None => judge(),
-        }
+        let found = match table {
+            Some(t) if !t.quiet || quiet() => t.get(colour, from, to, captures),
+            _ => None,
+        };
+        found.unwrap_or_else(judge)
     }
 
     /// How many types are judged rather than looked up (for tests).
@@ -161,6 +170,9 @@ struct Reads<'a> {
     /// ...unless some part reads a square otherwise (`distance(from, to)`):
     /// then every square is its own class.
     opaque: bool,
+    /// For paths that take no piece: `captured(SET)` is false, `captures`
+    /// is 0.
+    quiet: bool,
 }
 
 impl<'a> Reads<'a> {
@@ -193,7 +205,9 @@ impl<'a> Reads<'a> {
 
     /// `captures OP k`: counts above `k + 1` answer as `k + 1` does.
     fn captures(&mut self, k: i32) -> bool {
-        self.levels = self.levels.max(i64::from(k) + 2);
+        if !self.quiet {
+            self.levels = self.levels.max(i64::from(k) + 2);
+        }
         self.levels <= MAX_LEVELS
     }
 
@@ -230,12 +244,14 @@ impl<'a> Reads<'a> {
             Expr::Add(b) | Expr::Sub(b) | Expr::Distance(b) => self.expr(&b.0) && self.expr(&b.1),
             Expr::SquareIn(r, t) => self.leaf(Leaf::Table(*r, t)),
             Expr::SquarePair(t) => self.pair(t),
+            Expr::CapturedKind(_) => self.quiet,
             Expr::Flat(p) => p.ops.iter().all(|op| match &op.test {
                 Test::Table(r, t) => self.leaf(Leaf::Table(*r, t)),
                 Test::Pair(t) => self.pair(t),
                 Test::Captures(_, k) => self.captures(*k),
                 Test::Other(e) => self.expr(e),
-                Test::PieceIs(..) | Test::CapturedKind(_) | Test::Killed { .. } => false,
+                Test::CapturedKind(_) => self.quiet,
+                Test::PieceIs(..) | Test::Killed { .. } => false,
             }),
             _ => false,
         }
@@ -298,34 +314,43 @@ fn same(a: &Expr, b: &Expr) -> bool {
 /// `promotable(ty)` says whether a type can promote at all.
 pub(crate) fn decider(must: &Expr, may: &Expr, board: &Board, promotable: &dyn Fn(u16) -> bool) -> Decider {
     let mut tables: Vec<DecisionTable> = Vec::new();
-    // The conditions each table was worked out from, and for which type
-    // when the table depends on it.
-    let mut made: Vec<(&Expr, &Expr, Option<u16>, u16)> = Vec::new();
+    // The conditions each table was worked out from, whether for quiet
+    // paths, and for which type when the table depends on it.
+    let mut made: Vec<(&Expr, &Expr, bool, Option<u16>, u16)> = Vec::new();
     let mut budget = MAX_BUILT_ENTRIES;
     let n_types = board.types.len().min(usize::from(JUDGE));
+    let mut tabled = |ty: u16, paths_quiet: bool, tables: &mut Vec<DecisionTable>| -> u16 {
+        let (m, y) = (for_mover(must, ty), for_mover(may, ty));
+        let mut reads = Reads {
+            quiet: paths_quiet,
+            ..Reads::default()
+        };
+        if !(reads.expr(m) && reads.expr(y)) {
+            return JUDGE;
+        }
+        let owner = reads.mover.then_some(ty);
+        if let Some(&(.., i)) = made
+            .iter()
+            .find(|(pm, py, q, o, _)| *q == paths_quiet && *o == owner && same(pm, m) && same(py, y))
+        {
+            return i;
+        }
+        let Some(t) = table(m, y, ty, &reads, board, &mut budget) else {
+            return JUDGE;
+        };
+        let i = intern(t, tables);
+        made.push((m, y, paths_quiet, owner, i));
+        i
+    };
     let by_type = (0..n_types as u16)
         .map(|ty| {
             if !promotable(ty) {
                 return intern(fixed(Decision::No), &mut tables);
             }
-            let (m, y) = (for_mover(must, ty), for_mover(may, ty));
-            let mut reads = Reads::default();
-            if !(reads.expr(m) && reads.expr(y)) {
-                return JUDGE;
+            match tabled(ty, false, &mut tables) {
+                JUDGE => tabled(ty, true, &mut tables),
+                i => i,
             }
-            let owner = reads.mover.then_some(ty);
-            if let Some(&(.., i)) = made
-                .iter()
-                .find(|(pm, py, o, _)| *o == owner && same(pm, m) && same(py, y))
-            {
-                return i;
-            }
-            let Some(t) = table(m, y, ty, &reads, board, &mut budget) else {
-                return JUDGE;
-            };
-            let i = intern(t, &mut tables);
-            made.push((m, y, owner, i));
-            i
         })
         .collect();
     Decider {
@@ -353,6 +378,7 @@ fn fixed(d: Decision) -> DecisionTable {
         from: 0,
         to: 0,
         levels: 1,
+        quiet: false,
         bits: Box::new([d as u64]),
     }
 }
@@ -420,6 +446,7 @@ fn table(must: &Expr, may: &Expr, ty: u16, reads: &Reads, board: &Board, budget:
         from: stride(reads.from, levels * n_to),
         to: stride(reads.to, levels),
         levels: levels as u32,
+        quiet: reads.quiet,
         bits: bits.into_boxed_slice(),
     })
 }

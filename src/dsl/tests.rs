@@ -416,8 +416,10 @@ fn promotion_tables_answer_as_written() {
             "distance(from, to) == 2 or captures == 1 or rank(from) < 2",
             true,
         ),
+        // Ko's: what the move took, tabled for paths that take nothing.
+        ("false", "in_zone(to) or (mover is gamma and captured(alpha))", true),
         // What a table cannot hold is judged.
-        ("false", "in_zone(to) or (mover is gamma and captured(alpha))", false),
+        ("false", "in_zone(to) and not (mover is gamma and killed(alpha))", false),
     ];
     let small = small_board();
     let stuck = |c: Colour, ty: u16, sq: Square| small.alpha_stuck(c, ty, sq);
@@ -458,6 +460,7 @@ fn promotion_tables_answer_as_written() {
                                     mover,
                                     (colour, from, to),
                                     || captures,
+                                    || captures == 0 && victim.is_none(),
                                     || judge(&must_lowered, &may_lowered, &f),
                                 );
                                 assert_eq!(

@@ -117,6 +117,7 @@ pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
         ty,
         (w.colour, w.from, to),
         || facts.captures(),
+        || w.n_shots == 0 && facts.captures() == 0,
         || judge(&promo.must, &promo.may, &facts),
     );
     // A mover that dies on arrival does not promote.
