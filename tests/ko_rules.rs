@@ -1406,6 +1406,18 @@ fn option_clerk_chain_per_piece() {
         .collect();
     chains.sort();
     assert_eq!(chains, ["j13-j15+", "j13-j15+&"]);
+    // Only the clerk's side's guards promote along: one choice, a5.
+    let pos = position(
+        &["clerk_chain_per_piece=true"],
+        "G j1, g j19, CK j13, AG a5, ag s15, rg a15",
+        "b",
+    );
+    let mut chains: Vec<String> = moves_from(&pos, "j13")
+        .into_iter()
+        .filter(|m| m.starts_with("j13-j15+"))
+        .collect();
+    chains.sort();
+    assert_eq!(chains, ["j13-j15+", "j13-j15+&a5"], "§8.7 its side's guards");
 }
 
 // ---------------------------------------------------------------------------

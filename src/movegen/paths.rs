@@ -4,7 +4,7 @@
 
 use super::{PathFacts, Walker};
 use crate::board::{NO_SQUARE, Square};
-use crate::dsl::{Decision, Facts, eval, judge};
+use crate::dsl::{Decision, eval, judge};
 use crate::moves::{MAX_LEGS, MAX_SHOTS, Move, Promotion, SWEEP_SPARES_OWN};
 use crate::position::{Position, cell_colour, cell_type};
 use crate::ruleset::{OnPromotion, Ruleset, TypeId};
@@ -33,43 +33,56 @@ pub(super) fn move_key(m: &Move) -> MoveKey {
     )
 }
 
-/// [`Move::sweep`]: the landings a range capture took pieces on the way
-/// to, and whether it spared the mover's own.
-fn sweep_bits(w: &Walker) -> u8 {
-    let bits = w.swept[..w.len]
-        .iter()
-        .enumerate()
-        .fold(0, |bits, (i, &n)| if n > 0 { bits | 1 << i } else { bits });
-    if bits != 0 && w.sweep_spares_own {
-        bits | SWEEP_SPARES_OWN
-    } else {
-        bits
+/// What a path took, in one pass over its landings: how many pieces (by
+/// moving onto them and by range captures, as `captures` counts them),
+/// and [`Move::sweep`] (the landings a range capture took pieces on the
+/// way to, and whether it spared the mover's own).
+fn taken(w: &Walker) -> (i32, u8) {
+    let (mut captures, mut sweep) = (0, 0u8);
+    for (i, (&victim, &swept)) in w.victims[..w.len].iter().zip(&w.swept[..w.len]).enumerate() {
+        captures += i32::from(victim != 0) + i32::from(swept);
+        if swept > 0 {
+            sweep |= 1 << i;
+        }
     }
+    if sweep != 0 && w.sweep_spares_own {
+        sweep |= SWEEP_SPARES_OWN;
+    }
+    (captures, sweep)
+}
+
+/// Whether a capture restriction forbids one of the pieces the path
+/// captured by moving (those the walk has not judged already).
+fn forbidden(pos: &Position, w: &Walker) -> bool {
+    let rules = w.rules;
+    for i in w.judged..w.len {
+        let v = w.victims[i];
+        if v == 0 {
+            continue;
+        }
+        let vt = cell_type(v);
+        if rules.restricted_victims.as_ref().is_some_and(|s| !s.contains(vt)) {
+            continue;
+        }
+        let facts = PathFacts { pos, w, victim: i };
+        for r in &rules.restrictions {
+            if r.guard.as_ref().is_some_and(|g| !g.contains(vt)) {
+                continue;
+            }
+            if eval(&r.forbid, &facts) != 0 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
     let rules = w.rules;
+    let (captures, sweep) = taken(w);
     // Capture restrictions: judged per piece captured by moving.
-    if !rules.restrictions.is_empty() {
-        for i in w.judged..w.len {
-            let v = w.victims[i];
-            if v == 0 {
-                continue;
-            }
-            let vt = cell_type(v);
-            if rules.restricted_victims.as_ref().is_some_and(|s| !s.contains(vt)) {
-                continue;
-            }
-            let facts = PathFacts { pos, w, victim: i };
-            for r in &rules.restrictions {
-                if r.guard.as_ref().is_some_and(|g| !g.contains(vt)) {
-                    continue;
-                }
-                if eval(&r.forbid, &facts) != 0 {
-                    return;
-                }
-            }
-        }
+    if captures > 0 && !rules.restrictions.is_empty() && forbidden(pos, w) {
+        return;
     }
     // Only the used part of the walker's arrays belongs to the move. (Each
     // element is chosen on its own: a copy or fill of a run-time length is
@@ -93,7 +106,7 @@ pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
         n_shots: w.n_shots as u8,
         chain: 0,
         drop: None,
-        sweep: sweep_bits(w),
+        sweep,
     };
     let Some(promo) = &rules.promotion else {
         out.push(m);
@@ -116,8 +129,8 @@ pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
     let decision = promo.decider.decide(
         ty,
         (w.colour, w.from, to),
-        || facts.captures(),
-        || w.n_shots == 0 && facts.captures() == 0,
+        || captures,
+        || w.n_shots == 0 && captures == 0,
         || judge(&promo.must, &promo.may, &facts),
     );
     // A mover that dies on arrival does not promote.
