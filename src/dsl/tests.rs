@@ -269,6 +269,35 @@ impl Facts for Imagined<'_> {
     }
 }
 
+/// Calls `f` with every imagined move on `board`: each mover type, each of
+/// `victims`, each origin and destination (and no destination, with
+/// `no_to`), each capture count below `captures`, each colour.
+fn each_imagined(board: &Board, victims: &[Option<u16>], no_to: bool, captures: i32, mut f: impl FnMut(&Imagined)) {
+    let squares = board.geo.len() as Square;
+    let tos: Vec<Option<Square>> = (0..squares).map(Some).chain(no_to.then_some(None)).collect();
+    for mover in 0..board.types.len() as u16 {
+        for &victim in victims {
+            for from in 0..squares {
+                for &to in &tos {
+                    for captures in 0..captures {
+                        for colour in Colour::BOTH {
+                            f(&Imagined {
+                                mover,
+                                victim,
+                                from,
+                                to,
+                                captures,
+                                colour,
+                                board,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// A 3 x 4 board whose promotion zone is each side's far two ranks, with
 /// alpha, beta, gamma and a promoted alpha (type 3).
 struct SmallBoard {
@@ -354,40 +383,26 @@ fn lowered_conditions_answer_as_written() {
     let stuck = |c: Colour, ty: u16, sq: Square| small.alpha_stuck(c, ty, sq);
     let board = small.board(&stuck);
     let w = small_world();
-    let squares = small.geo.len() as Square;
     let mut judged = 0;
     for (place, text) in texts {
         let written = compile(text, 0, &w.scope(place, 3, 4)).unwrap_or_else(|e| panic!("{text}: {e:?}"));
         let mut lowered = written.clone();
         lower_condition(&mut lowered, &board);
         assert_ne!(lowered, written, "{text}: nothing was lowered");
-        for mover in 0..4 {
-            for victim in [None, Some(0), Some(1), Some(2), Some(3)] {
-                for from in 0..squares {
-                    for to in (0..squares).map(Some).chain([None]) {
-                        for captures in 0..3 {
-                            for colour in Colour::BOTH {
-                                let f = Imagined {
-                                    mover,
-                                    victim,
-                                    from,
-                                    to,
-                                    captures,
-                                    colour,
-                                    board: &board,
-                                };
-                                assert_eq!(
-                                    eval(&lowered, &f),
-                                    eval(&written, &f),
-                                    "{text}: mover {mover}, victim {victim:?}, {from} -> {to:?}, {captures} captures, {colour:?}"
-                                );
-                                judged += 1;
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        each_imagined(&board, &[None, Some(0), Some(1), Some(2), Some(3)], true, 3, |f| {
+            assert_eq!(
+                eval(&lowered, f),
+                eval(&written, f),
+                "{text}: mover {}, victim {:?}, {} -> {:?}, {} captures, {:?}",
+                f.mover,
+                f.victim,
+                f.from,
+                f.to,
+                f.captures,
+                f.colour
+            );
+            judged += 1;
+        });
     }
     assert!(judged > 0);
 }
@@ -425,7 +440,6 @@ fn promotion_tables_answer_as_written() {
     let stuck = |c: Colour, ty: u16, sq: Square| small.alpha_stuck(c, ty, sq);
     let board = small.board(&stuck);
     let w = small_world();
-    let squares = small.geo.len() as Square;
     let scope = w.scope(Place::Promotion, 3, 4);
     let mut judged = 0;
     for (must, may, tabled) in pairs {
@@ -436,44 +450,26 @@ fn promotion_tables_answer_as_written() {
         lower_condition(&mut may_lowered, &board);
         let decider = decider(&must_lowered, &may_lowered, &board, &|ty| ty != 3);
         assert_eq!(decider.judged_types() == 0, tabled, "{must} / {may}: tabled");
-        for mover in 0..4 {
-            for victim in [None, Some(0), Some(2)] {
-                for from in 0..squares {
-                    for to in 0..squares {
-                        for captures in 0..5 {
-                            for colour in Colour::BOTH {
-                                let f = Imagined {
-                                    mover,
-                                    victim,
-                                    from,
-                                    to: Some(to),
-                                    captures,
-                                    colour,
-                                    board: &board,
-                                };
-                                let want = if mover == 3 {
-                                    Decision::No
-                                } else {
-                                    judge(&must_written, &may_written, &f)
-                                };
-                                let got = decider.decide(
-                                    mover,
-                                    (colour, from, to),
-                                    || captures,
-                                    || captures == 0 && victim.is_none(),
-                                    || judge(&must_lowered, &may_lowered, &f),
-                                );
-                                assert_eq!(
-                                    got, want,
-                                    "{must} / {may}: mover {mover}, victim {victim:?}, {from} -> {to}, {captures} captures, {colour:?}"
-                                );
-                                judged += 1;
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        each_imagined(&board, &[None, Some(0), Some(2)], false, 5, |f| {
+            let want = if f.mover == 3 {
+                Decision::No
+            } else {
+                judge(&must_written, &may_written, f)
+            };
+            let got = decider.decide(
+                f.mover,
+                (f.colour, f.from, f.to.unwrap_or(0)),
+                || f.captures,
+                || f.captures == 0 && f.victim.is_none(),
+                || judge(&must_lowered, &may_lowered, f),
+            );
+            assert_eq!(
+                got, want,
+                "{must} / {may}: mover {}, victim {:?}, {} -> {:?}, {} captures, {:?}",
+                f.mover, f.victim, f.from, f.to, f.captures, f.colour
+            );
+            judged += 1;
+        });
     }
     assert!(judged > 0);
 }
