@@ -251,7 +251,7 @@ impl<'a> Reads<'a> {
                 Test::Captures(_, k) => self.captures(*k),
                 Test::Other(e) => self.expr(e),
                 Test::CapturedKind(_) => self.quiet,
-                Test::PieceIs(..) | Test::Killed { .. } => false,
+                Test::PieceIs(..) | Test::Count { .. } | Test::Killed { .. } => false,
             }),
             _ => false,
         }

@@ -365,6 +365,7 @@ fn lowered_conditions_answer_as_written() {
             Place::Promotion,
             "if mover is gamma then in_zone(to) else not (captured(alpha) or captures >= 2)",
         ),
+        (Place::Promotion, "captures > 1"),
         (Place::Capture, "mover is [alpha, beta] and not victim is gamma"),
         (
             Place::Capture,
