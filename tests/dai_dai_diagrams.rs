@@ -21,6 +21,9 @@ use gunbai::diagram::move_map;
 use gunbai::ruleset::{LegMode, Ruleset};
 use std::sync::Arc;
 
+mod common;
+use common::{DIRECTIONS, arrow, is_arrow};
+
 fn dai_dai() -> Arc<Ruleset> {
     gunbai::rules::load_variant("dai_dai", &[]).expect("bundled dai_dai compiles")
 }
@@ -85,26 +88,6 @@ fn seed_table() -> Vec<Block> {
     blocks
 }
 
-const DIRS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
-
-/// The renderer's arrow for a direction in the owner's frame.
-fn arrow(d: (i32, i32)) -> &'static str {
-    match d {
-        (0, 1) => "↑",
-        (1, 1) => "↗",
-        (1, 0) => "→",
-        (1, -1) => "↘",
-        (0, -1) => "↓",
-        (-1, -1) => "↙",
-        (-1, 0) => "←",
-        _ => "↖",
-    }
-}
-
-fn is_arrow(s: &str) -> bool {
-    DIRS.iter().any(|&d| arrow(d) == s)
-}
-
 /// The hook lines a grid is drawn with: `╋` (orthogonal) or `╳` (diagonal).
 fn hook_symbol(grid: &Grid) -> Option<&'static str> {
     let has = |s| grid.iter().flatten().any(|c| c == s);
@@ -147,18 +130,18 @@ fn to_seed_symbols(mut g: Grid, hook: Option<&str>) -> Grid {
                     continue;
                 }
                 g[r][c] = match on_hook_line(hook, dx, dy) {
-                    Some(d) if g[r][c] == arrow(d) => hook.to_string(),
+                    Some((ux, uy)) if g[r][c] == arrow(ux, uy) => hook.to_string(),
                     _ => "↱".to_string(),
                 };
             }
         }
         return g;
     }
-    for d in DIRS {
+    for d in DIRECTIONS {
         let run = (1..=h)
             .take_while(|&k| {
                 let (r, c) = cell(d.0 * k, d.1 * k);
-                g[r][c] == arrow(d)
+                g[r][c] == arrow(d.0, d.1)
             })
             .count() as i32;
         if run > 0 && run < h {

@@ -1,5 +1,6 @@
-//! Helpers shared by the scenario tests (`<variant>_rules.rs`): legal
-//! moves as canonical text, playing moves, reading squares.
+//! Helpers shared by the scenario tests (`<variant>_rules.rs`) and the
+//! diagram tests: positions from piece lists, legal moves as canonical
+//! text, playing moves, reading squares, the renderer's arrows.
 
 #![allow(dead_code)]
 
@@ -148,13 +149,19 @@ pub fn board_text_rect(files: usize, ranks: usize, pieces: &str) -> String {
     rows.join("/")
 }
 
+/// A position of `rules` from a piece list on its board (see
+/// [`board_text`]), followed by `rest` of the position text: the side to
+/// move and any later fields (`b -`, `w f5`, `b - w:K`).
+pub fn pieces_position(rules: std::sync::Arc<gunbai::ruleset::Ruleset>, pieces: &str, rest: &str) -> Position {
+    let (files, ranks) = (rules.geometry.width as usize, rules.geometry.height as usize);
+    let text = format!("{} {rest}", board_text_rect(files, ranks, pieces));
+    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+}
+
 /// A position of a bundled variant from a piece list (see [`board_text`]),
 /// the side to move (`b`/`w`) and options (`NAME=VALUE`), with no last move.
-pub fn variant_position(variant: &str, size: usize, opts: &[&str], pieces: &str, side: &str) -> Position {
-    let o: Vec<gunbai::compile::OptionOverride> = opts.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
-    let rules = gunbai::rules::load_variant(variant, &o).unwrap_or_else(|e| panic!("{variant} with {opts:?}: {e}"));
-    let text = format!("{} {side} -", board_text(size, pieces));
-    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+pub fn variant_position(variant: &str, opts: &[&str], pieces: &str, side: &str) -> Position {
+    pieces_position(variant_with(variant, opts), pieces, &format!("{side} -"))
 }
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
@@ -213,4 +220,28 @@ pub fn pieces_per_side(pos: &Position) -> (usize, usize) {
             .count()
     };
     (count(true), count(false))
+}
+
+/// The eight directions (dx, dy) of the owner's frame, forward first, then
+/// clockwise.
+pub const DIRECTIONS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+
+/// The arrow the renderer draws a slide in direction (dx, dy) of the
+/// owner's frame with.
+pub fn arrow(dx: i32, dy: i32) -> &'static str {
+    match (dx, dy) {
+        (0, 1) => "↑",
+        (1, 1) => "↗",
+        (1, 0) => "→",
+        (1, -1) => "↘",
+        (0, -1) => "↓",
+        (-1, -1) => "↙",
+        (-1, 0) => "←",
+        _ => "↖",
+    }
+}
+
+/// Whether a diagram cell is one of the renderer's slide arrows.
+pub fn is_arrow(cell: &str) -> bool {
+    DIRECTIONS.iter().any(|&(dx, dy)| arrow(dx, dy) == cell)
 }
