@@ -158,6 +158,41 @@ pub fn pieces_position(rules: std::sync::Arc<gunbai::ruleset::Ruleset>, pieces: 
     Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
 }
 
+/// The start position of a bundled variant with options (`NAME=VALUE`).
+pub fn variant_start(variant: &str, opts: &[&str]) -> Position {
+    Position::start(variant_with(variant, opts))
+}
+
+/// The side to move's legal moves, counted by the kind (id) of the mover.
+pub fn moves_by_kind(pos: &Position) -> std::collections::BTreeMap<String, usize> {
+    let mut tally = std::collections::BTreeMap::new();
+    for m in &legal(pos) {
+        let (_, ty) = pos.piece_at(m.from()).expect("a piece on the origin");
+        *tally.entry(pos.rules().kind_of(ty).id.clone()).or_insert(0) += 1;
+    }
+    tally
+}
+
+/// The pieces of each side in the variant's setup, having checked that
+/// White's array is Black's rotated 180°.
+#[track_caller]
+pub fn setup_rotated_count(pos: &Position) -> [usize; 2] {
+    let r = pos.rules();
+    let geo = &r.geometry;
+    let mut count = [0; 2];
+    for (sq, colour, ty) in &r.setup {
+        count[colour.index()] += 1;
+        let (x, y) = geo.xy(*sq);
+        let rotated = geo
+            .square(geo.width as i32 - 1 - x, geo.height as i32 - 1 - y)
+            .expect("on the board");
+        let other = pos.piece_at(rotated).expect("the rotated square is occupied");
+        assert_ne!(other.0, *colour);
+        assert_eq!(other.1, *ty, "White = Black rotated 180°");
+    }
+    count
+}
+
 /// A position of a bundled variant from a piece list (see [`board_text`]),
 /// the side to move (`b`/`w`) and options (`NAME=VALUE`), with no last move.
 pub fn variant_position(variant: &str, opts: &[&str], pieces: &str, side: &str) -> Position {
