@@ -22,7 +22,7 @@ use gunbai::ruleset::{LegMode, Ruleset};
 use std::sync::Arc;
 
 mod common;
-use common::{DIRECTIONS, arrow, is_arrow};
+use common::{DIRECTIONS, arrow, is_arrow, kind_diagrams};
 
 fn dai_dai() -> Arc<Ruleset> {
     gunbai::rules::load_variant("dai_dai", &[]).expect("bundled dai_dai compiles")
@@ -322,16 +322,8 @@ fn the_table_covers_every_kind_and_every_seed_diagram() {
 #[test]
 fn every_dai_dai_kind_on_an_empty_board() {
     let rules = dai_dai();
-    let geo = &rules.geometry;
     for (k, kind) in rules.kinds.iter().enumerate() {
-        let ty = rules.unpromoted_type(k);
-        let mut text = String::new();
-        for sq in ["i9", "a1"] {
-            let map = move_map(&rules, ty, Colour::Black, geo.parse_square(sq).expect("square"));
-            text.push_str(&format!("{} from {sq}: {} move paths\n", kind.id, map.paths));
-            text.push_str(&map.render(&rules, Colour::Black, None));
-            text.push('\n');
-        }
+        let text = kind_diagrams(&rules, k, &["i9", "a1"]);
         insta::assert_snapshot!(format!("dai_dai_{}", kind.id), text);
     }
 }

@@ -280,3 +280,22 @@ pub fn arrow(dx: i32, dy: i32) -> &'static str {
 pub fn is_arrow(cell: &str) -> bool {
     DIRECTIONS.iter().any(|&(dx, dy)| arrow(dx, dy) == cell)
 }
+
+/// The moves of kind `kind` (unpromoted, Black's) drawn from each of
+/// `squares` on an empty board, each under a line with its path count:
+/// the body of a diagram snapshot.
+pub fn kind_diagrams(rules: &gunbai::ruleset::Ruleset, kind: usize, squares: &[&str]) -> String {
+    let ty = rules.unpromoted_type(kind);
+    let mut text = String::new();
+    for sq in squares {
+        let from = rules.geometry.parse_square(sq).expect("square");
+        let map = gunbai::diagram::move_map(rules, ty, Colour::Black, from);
+        text.push_str(&format!(
+            "{} from {sq}: {} move paths\n",
+            rules.kinds[kind].id, map.paths
+        ));
+        text.push_str(&map.render(rules, Colour::Black, None));
+        text.push('\n');
+    }
+    text
+}
