@@ -5,17 +5,13 @@
 use super::Game;
 use crate::board::{Colour, Square};
 use crate::dsl::OptionValue;
-use crate::movegen::{Move, Promotion, legal_moves};
+use crate::movegen::{Promotion, legal_moves};
 use crate::notation::{move_text, usi_move};
 use crate::position::Position;
 use crate::render::svg::{BoardView, Labels, board_view_svg};
 use crate::render::{english_name, json, option_text, piece_label};
 use crate::ruleset::Ruleset;
 use serde_json::{Value, json};
-
-pub(super) fn usi(pos: &Position, m: &Move) -> Option<String> {
-    usi_move(pos, m)
-}
 
 pub(super) fn title(rules: &Ruleset) -> String {
     rules.names.get("en").cloned().unwrap_or_else(|| rules.id.clone())
@@ -141,7 +137,7 @@ pub(super) fn moves_json(pos: &mut Position, from: Option<Square>) -> Value {
             }
         }
         let text = move_text(pos, m);
-        let usi = usi(pos, m);
+        let usi = usi_move(pos, m);
         // What the move removes, shots and effects included: play it and
         // take it back.
         let undo = pos.play_unchecked(m);

@@ -13,7 +13,7 @@
 mod body;
 mod request;
 
-use body::{moves_json, position_json, title, usi};
+use body::{moves_json, position_json, title};
 use request::{bad_input, first_message, invalid_rules, keyword, overrides, parse, percent_decode, square};
 
 use crate::board::Colour;
@@ -21,7 +21,7 @@ use crate::compile::compile;
 use crate::diagnostics::Source;
 use crate::diagram::move_map;
 use crate::movegen::Move;
-use crate::notation::{move_text, parse_move};
+use crate::notation::{move_text, parse_move, usi_move};
 use crate::position::Position;
 use crate::render::svg::{Labels, move_map_svg};
 use crate::render::{english_name, json, piece_label};
@@ -312,7 +312,7 @@ impl Api {
                 )
                 .with("ply", json!(i))
             })?;
-            played.push((move_text(&pos, &m), usi(&pos, &m)));
+            played.push((move_text(&pos, &m), usi_move(&pos, &m)));
             pos.play_unchecked(&m);
             last = Some(m);
         }
@@ -354,7 +354,7 @@ impl Api {
         let m = parse_move(&game.pos, text)
             .map_err(|e| Reply::error(422, format!("`{text}` cannot be played: {}", first_message(&e))))?;
         let played = move_text(&game.pos, &m);
-        game.played.push((played.clone(), usi(&game.pos, &m)));
+        game.played.push((played.clone(), usi_move(&game.pos, &m)));
         game.pos.play_unchecked(&m);
         game.last = Some(m);
         let mut body = position_json(&game, r.flip, labels);
