@@ -1,0 +1,289 @@
+//! The `effects` convention's merging: moves with the same effect count
+//! once, the first of them in generation order standing for the rest.
+//!
+//! Two moves have the same effect when they agree on: the origin, the
+//! final square, the set of squares where they capture (a landing on an
+//! enemy piece; a path that comes back to a square it captured on
+//! captures there once, so `e5xe6-e7-e6` and `e5xe6` take the same piece),
+//! which landings a range capture reached (`Move::sweep`: it takes what it
+//! passed, so a range capture and a jump over the same pieces differ), the
+//! shots (as a multiset), the promotion choice, the pieces that promote
+//! along (`chain`), and for a drop the type dropped.
+//!
+//! Which moves need comparing at all. Call a move *simple* when it has one
+//! landing and fires no shots. A simple move is nothing but its origin,
+//! final square, promotion, chain, range capture bits and drop: its path is
+//! that one square, its shot arrays are empty. Its capture set is a
+//! function of the same fields ({final square} when an enemy stands there,
+//! else {}). So two simple moves with the same effect are the same `Move`,
+//! and `legal_moves` yields a move once (the paths that two alternatives of
+//! an `overlapping` kind both produce are merged there). Simple moves
+//! therefore never merge with each other, only with a longer path or a
+//! shooting move, and only of the same origin (it is in the effect). A
+//! drop's origin is the empty square it drops on, never the origin of a
+//! move on the board, and drops are simple, so drops never merge.
+//! `legal_moves` walks one piece at a time and its later filters only
+//! remove moves, so a piece's moves come as one run of equal origins: only
+//! the runs that hold a move that is not simple are compared, within
+//! themselves.
+//!
+//! Within such a run the moves are first sorted by a packed `u64` of the
+//! final square and chain, with the index in the run below it (so equal
+//! final squares keep generation order), and only groups of two or more
+//! compare the rest of the effect. Nothing is allocated once the scratch
+//! buffers have grown to the largest run.
+
+use crate::board::{NO_SQUARE, Square};
+use crate::movegen::{MAX_LEGS, MAX_SHOTS, Move, Promotion};
+use crate::position::{Position, cell_colour};
+
+/// Reusable buffers for [`merge_same_effects`].
+#[derive(Default)]
+pub(crate) struct Scratch {
+    /// A run's moves as `(to << 16 | chain) << 32 | index in the run`.
+    order: Vec<u64>,
+    /// A group's rest of the effect, with the index in the run.
+    rest: Vec<(Rest, u32)>,
+    /// Which moves of the list are merged into an earlier one.
+    gone: Vec<bool>,
+}
+
+/// The part of the effect that [`Scratch::order`] does not hold: the
+/// promotion choice, the range capture bits, the sorted captured squares
+/// (padded with [`NO_SQUARE`]) and the sorted shots.
+type Rest = (Promotion, u8, [Square; MAX_LEGS], [Square; MAX_SHOTS]);
+
+/// Keeps the first move of each effect in `moves` (the moves of `pos`, as
+/// `legal_moves` yields them), in generation order.
+pub(crate) fn merge_same_effects(pos: &Position, moves: &mut Vec<Move>, scratch: &mut Scratch) {
+    let mut merged = false;
+    let mut start = 0;
+    while start < moves.len() {
+        let from = moves[start].from;
+        let end = start + moves[start..].iter().take_while(|m| m.from == from).count();
+        let run = &moves[start..end];
+        if !run.iter().all(is_simple) {
+            if !merged {
+                scratch.gone.clear();
+                scratch.gone.resize(moves.len(), false);
+                merged = true;
+            }
+            mark_run(pos, run, start, scratch);
+        }
+        start = end;
+    }
+    if merged {
+        let gone = &scratch.gone;
+        let mut kept = 0;
+        for i in 0..moves.len() {
+            if !gone[i] {
+                moves[kept] = moves[i];
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+    }
+}
+
+/// Whether the move is simple (see the module comment): it can merge only
+/// with a move that is not.
+fn is_simple(m: &Move) -> bool {
+    m.len == 1 && m.n_shots == 0
+}
+
+/// Marks in `scratch.gone` (from `offset` on) every move of `run`, one
+/// piece's moves, whose effect an earlier move of the run has.
+fn mark_run(pos: &Position, run: &[Move], offset: usize, scratch: &mut Scratch) {
+    let order = &mut scratch.order;
+    order.clear();
+    // A run is at most one piece's paths times its promotion choices
+    // (compile bounds the paths), far below 2^32.
+    order.extend(
+        run.iter()
+            .enumerate()
+            .map(|(i, m)| (u64::from(m.to()) << 16 | u64::from(m.chain)) << 32 | i as u64 & 0xffff_ffff),
+    );
+    order.sort_unstable();
+    let mover = pos.cells[usize::from(run[0].from)];
+    let mut g = 0;
+    while g < order.len() {
+        let head = order[g] >> 32;
+        let len = order[g..].iter().take_while(|&&k| k >> 32 == head).count();
+        if len > 1 {
+            let rest = &mut scratch.rest;
+            rest.clear();
+            rest.extend(order[g..g + len].iter().map(|&k| {
+                let i = (k & 0xffff_ffff) as u32;
+                (rest_of(pos, mover, &run[i as usize]), i)
+            }));
+            rest.sort_unstable();
+            for w in 1..rest.len() {
+                if rest[w].0 == rest[w - 1].0 {
+                    scratch.gone[offset + rest[w].1 as usize] = true;
+                }
+            }
+        }
+        g += len;
+    }
+}
+
+/// The promotion, range capture bits, captured squares and shots of `m`,
+/// a move of the piece in cell `mover`, each set sorted.
+fn rest_of(pos: &Position, mover: crate::position::Cell, m: &Move) -> Rest {
+    let mut caps = [NO_SQUARE; MAX_LEGS];
+    let landings = m.landings();
+    for (i, &sq) in landings.iter().enumerate() {
+        let c = pos.cells[usize::from(sq)];
+        if sq != m.from && c != 0 && cell_colour(c) != cell_colour(mover) && !landings[..i].contains(&sq) {
+            caps[i] = sq;
+        }
+    }
+    caps.sort_unstable();
+    let mut shots = m.shots;
+    shots.sort_unstable();
+    (m.promotion, m.sweep, caps, shots)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::legal_moves;
+
+    /// The whole effect, origin and drop included: the plain definition.
+    type Key = (
+        Square,
+        Square,
+        [Square; MAX_LEGS],
+        u8,
+        Promotion,
+        u16,
+        [Square; MAX_SHOTS],
+        Option<u16>,
+    );
+
+    fn key(pos: &Position, m: &Move) -> Key {
+        let mover = pos.piece_at(m.from).map(|(c, _)| c);
+        let mut caps = [NO_SQUARE; MAX_LEGS];
+        for (i, &sq) in m.landings().iter().enumerate() {
+            if sq != m.from
+                && !m.landings()[..i].contains(&sq)
+                && pos.piece_at(sq).is_some_and(|(c, _)| Some(c) != mover)
+            {
+                caps[i] = sq;
+            }
+        }
+        caps.sort_unstable();
+        let mut shots = m.shots;
+        shots.sort_unstable();
+        (m.from, m.to(), caps, m.sweep, m.promotion, m.chain, shots, m.drop)
+    }
+
+    /// Every move compared with every other: sorted by the whole key
+    /// (stably, so the first of each effect in generation order stays),
+    /// the first of each key kept, back in generation order.
+    fn plain(pos: &Position, moves: &[Move]) -> Vec<Move> {
+        let mut keyed: Vec<(Key, usize)> = moves.iter().enumerate().map(|(i, m)| (key(pos, m), i)).collect();
+        keyed.sort_by_key(|k| k.0);
+        keyed.dedup_by_key(|k| k.0);
+        let mut kept: Vec<usize> = keyed.into_iter().map(|k| k.1).collect();
+        kept.sort_unstable();
+        kept.into_iter().map(|i| moves[i]).collect()
+    }
+
+    /// What [`compare`] met.
+    #[derive(Default)]
+    struct Seen {
+        /// Moves merged into an earlier one.
+        merged: usize,
+        /// Moves that shoot (not simple, so compared).
+        shooting: usize,
+        /// Range captures.
+        sweeping: usize,
+    }
+
+    /// Plays `games` random games of `plies` from the start of `variant`,
+    /// and checks the fast merging against the plain one on every
+    /// position.
+    fn compare(variant: &str, games: u64, plies: usize) -> Seen {
+        let rules = crate::rules::load_variant(variant, &[]).expect("bundled");
+        let mut scratch = Scratch::default();
+        let mut seen = Seen::default();
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..games {
+            let mut pos = Position::start(rules.clone());
+            for _ in 0..plies {
+                let mut moves = Vec::new();
+                legal_moves(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let expected = plain(&pos, &moves);
+                let mut fast = moves.clone();
+                merge_same_effects(&pos, &mut fast, &mut scratch);
+                assert_eq!(fast, expected, "{variant}: {}", pos.to_text());
+                seen.merged += moves.len() - fast.len();
+                seen.shooting += moves.iter().filter(|m| m.n_shots > 0).count();
+                seen.sweeping += moves.iter().filter(|m| m.sweep != 0).count();
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let m = moves[(seed >> 33) as usize % moves.len()];
+                pos.play_unchecked(&m);
+            }
+        }
+        seen
+    }
+
+    /// The moves of a position of a toy rule file, and the number of them
+    /// both mergings drop (checked equal).
+    fn toy_merged(name: &str, text: &str, board: &str) -> usize {
+        let src = crate::diagnostics::Source::new(name, text);
+        let rules = std::sync::Arc::new(crate::compile::compile(&src, &[]).expect("toy compiles").ruleset);
+        let pos = Position::from_text(rules, board).expect("toy position");
+        let mut moves = Vec::new();
+        legal_moves(&pos, &mut moves);
+        let expected = plain(&pos, &moves);
+        let mut fast = moves.clone();
+        merge_same_effects(&pos, &mut fast, &mut Scratch::default());
+        assert_eq!(fast, expected, "{name}: {board}");
+        moves.len() - fast.len()
+    }
+
+    #[test]
+    fn one_landing_moves_that_shoot_are_compared() {
+        // A gunner (two shots) stepping to e3 may shoot e4 then f4 or f4
+        // then e4: one effect, though every move of the gunner has one
+        // landing.
+        let effects = include_str!("../../tests/data/toy/effects.toml");
+        assert!(toy_merged("effects.toml", effects, "6,k/7/7/4,s,s,1/7/3,G,3/K,6 b") > 0);
+    }
+
+    #[test]
+    fn fast_merging_keeps_the_moves_the_plain_one_keeps() {
+        // Lion-type pieces (chu, dai, tenjiku), range jumps and burning
+        // (tenjiku), drops (shogi: nothing to merge).
+        for (variant, games) in [("chu", 6), ("dai", 4), ("tenjiku", 4), ("shogi", 6)] {
+            let seen = compare(variant, games, 150);
+            assert!(
+                variant == "shogi" || seen.merged > 1000,
+                "{variant}: {} merged",
+                seen.merged
+            );
+        }
+        // Shooters and their shots.
+        let ko = compare("ko", 4, 150);
+        assert!(
+            ko.merged > 1000 && ko.shooting > 100,
+            "ko: {} merged, {} shooting",
+            ko.merged,
+            ko.shooting
+        );
+        // Range captures.
+        let taikyoku = compare("taikyoku", 2, 100);
+        assert!(
+            taikyoku.sweeping > 100,
+            "taikyoku: {} range captures",
+            taikyoku.sweeping
+        );
+    }
+}
