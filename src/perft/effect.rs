@@ -27,11 +27,11 @@
 //! the runs that hold a move that is not simple are compared, within
 //! themselves.
 //!
-//! Within such a run the moves are first sorted by a packed `u64` of the
-//! final square and chain, with the index in the run below it (so equal
-//! final squares keep generation order), and only groups of two or more
-//! compare the rest of the effect. Nothing is allocated once the scratch
-//! buffers have grown to the largest run.
+//! Within such a run only moves with the same final square can merge: the
+//! moves are chained by final square through a table indexed by square,
+//! and only the squares two or more moves end on compare the rest of the
+//! effect. Nothing is allocated once the scratch buffers have grown to the
+//! largest run.
 
 use crate::board::{NO_SQUARE, Square};
 use crate::movegen::{MAX_LEGS, MAX_SHOTS, Move, Promotion};
@@ -40,18 +40,27 @@ use crate::position::{Position, cell_colour};
 /// Reusable buffers for [`merge_same_effects`].
 #[derive(Default)]
 pub(crate) struct Scratch {
-    /// A run's moves as `(to << 16 | chain) << 32 | index in the run`.
-    order: Vec<u64>,
+    /// By square: the last move of the run so far that ends there (an
+    /// index in the run), or [`NONE`]. Every entry is `NONE` between runs.
+    last_to: Vec<u32>,
+    /// By index in the run: the move before it that ends on the same
+    /// square, or [`NONE`].
+    earlier: Vec<u32>,
+    /// The final squares two or more moves of the run end on.
+    shared: Vec<Square>,
     /// A group's rest of the effect, with the index in the run.
     rest: Vec<(Rest, u32)>,
     /// Which moves of the list are merged into an earlier one.
     gone: Vec<bool>,
 }
 
-/// The part of the effect that [`Scratch::order`] does not hold: the
-/// promotion choice, the range capture bits, the sorted captured squares
+/// No move (in [`Scratch::last_to`] and [`Scratch::earlier`]).
+const NONE: u32 = u32::MAX;
+
+/// The effect of a move of the run beyond its final square: the promotion
+/// choice, the chain, the range capture bits, the sorted captured squares
 /// (padded with [`NO_SQUARE`]) and the sorted shots.
-type Rest = (Promotion, u8, [Square; MAX_LEGS], [Square; MAX_SHOTS]);
+type Rest = (Promotion, u16, u8, [Square; MAX_LEGS], [Square; MAX_SHOTS]);
 
 /// Keeps the first move of each effect in `moves` (the moves of `pos`, as
 /// `legal_moves` yields them), in generation order.
@@ -92,43 +101,56 @@ fn is_simple(m: &Move) -> bool {
 }
 
 /// Marks in `scratch.gone` (from `offset` on) every move of `run`, one
-/// piece's moves, whose effect an earlier move of the run has.
+/// piece's moves, whose effect an earlier move of the run has. The moves
+/// are chained by final square through a table indexed by square (no
+/// sort), and only squares that two or more moves end on are compared.
 fn mark_run(pos: &Position, run: &[Move], offset: usize, scratch: &mut Scratch) {
-    let order = &mut scratch.order;
-    order.clear();
-    // A run is at most one piece's paths times its promotion choices
-    // (compile bounds the paths), far below 2^32.
-    order.extend(
-        run.iter()
-            .enumerate()
-            .map(|(i, m)| (u64::from(m.to()) << 16 | u64::from(m.chain)) << 32 | i as u64 & 0xffff_ffff),
-    );
-    order.sort_unstable();
+    let Scratch {
+        last_to,
+        earlier,
+        shared,
+        rest,
+        gone,
+    } = scratch;
+    if last_to.len() < pos.cells.len() {
+        last_to.resize(pos.cells.len(), NONE);
+    }
+    earlier.clear();
+    shared.clear();
+    // A run is one piece's paths times its promotion choices (compile
+    // bounds the paths), far below `NONE`.
+    for (i, m) in run.iter().enumerate() {
+        let to = m.to();
+        let before = last_to[usize::from(to)];
+        if before != NONE && earlier[before as usize] == NONE {
+            shared.push(to);
+        }
+        earlier.push(before);
+        last_to[usize::from(to)] = i as u32;
+    }
     let mover = pos.cells[usize::from(run[0].from)];
-    let mut g = 0;
-    while g < order.len() {
-        let head = order[g] >> 32;
-        let len = order[g..].iter().take_while(|&&k| k >> 32 == head).count();
-        if len > 1 {
-            let rest = &mut scratch.rest;
-            rest.clear();
-            rest.extend(order[g..g + len].iter().map(|&k| {
-                let i = (k & 0xffff_ffff) as u32;
-                (rest_of(pos, mover, &run[i as usize]), i)
-            }));
-            rest.sort_unstable();
-            for w in 1..rest.len() {
-                if rest[w].0 == rest[w - 1].0 {
-                    scratch.gone[offset + rest[w].1 as usize] = true;
-                }
+    for &to in shared.iter() {
+        rest.clear();
+        let mut i = last_to[usize::from(to)];
+        while i != NONE {
+            rest.push((rest_of(pos, mover, &run[i as usize]), i));
+            i = earlier[i as usize];
+        }
+        // Equal effects in generation order: the first stays.
+        rest.sort_unstable();
+        for w in 1..rest.len() {
+            if rest[w].0 == rest[w - 1].0 {
+                gone[offset + rest[w].1 as usize] = true;
             }
         }
-        g += len;
+    }
+    for m in run {
+        last_to[usize::from(m.to())] = NONE;
     }
 }
 
-/// The promotion, range capture bits, captured squares and shots of `m`,
-/// a move of the piece in cell `mover`, each set sorted.
+/// The promotion, chain, range capture bits, captured squares and shots
+/// of `m`, a move of the piece in cell `mover`, each set sorted.
 fn rest_of(pos: &Position, mover: crate::position::Cell, m: &Move) -> Rest {
     let mut caps = [NO_SQUARE; MAX_LEGS];
     let landings = m.landings();
@@ -141,7 +163,7 @@ fn rest_of(pos: &Position, mover: crate::position::Cell, m: &Move) -> Rest {
     caps.sort_unstable();
     let mut shots = m.shots;
     shots.sort_unstable();
-    (m.promotion, m.sweep, caps, shots)
+    (m.promotion, m.chain, m.sweep, caps, shots)
 }
 
 #[cfg(test)]
