@@ -54,6 +54,9 @@ pub(crate) struct Scratch {
     gone: Vec<bool>,
 }
 
+/// The largest group of moves to one square compared pair by pair.
+const PAIRWISE_MAX: usize = 16;
+
 /// No move (in [`Scratch::last_to`] and [`Scratch::earlier`]).
 const NONE: u32 = u32::MAX;
 
@@ -67,19 +70,23 @@ type Rest = (Promotion, u16, u8, [Square; MAX_LEGS], [Square; MAX_SHOTS]);
 pub(crate) fn merge_same_effects(pos: &Position, moves: &mut Vec<Move>, scratch: &mut Scratch) {
     let mut merged = false;
     let mut start = 0;
-    while start < moves.len() {
-        let from = moves[start].from;
-        let end = start + moves[start..].iter().take_while(|m| m.from == from).count();
-        let run = &moves[start..end];
-        if !run.iter().all(is_simple) {
+    let mut simple = true;
+    for i in 0..=moves.len() {
+        if i < moves.len() && moves[i].from == moves[start].from {
+            simple &= is_simple(&moves[i]);
+            continue;
+        }
+        // `start..i` is one piece's run.
+        if !simple {
             if !merged {
                 scratch.gone.clear();
                 scratch.gone.resize(moves.len(), false);
                 merged = true;
             }
-            mark_run(pos, run, start, scratch);
+            mark_run(pos, &moves[start..i], start, scratch);
         }
-        start = end;
+        start = i;
+        simple = i == moves.len() || is_simple(&moves[i]);
     }
     if merged {
         let gone = &scratch.gone;
@@ -136,11 +143,22 @@ fn mark_run(pos: &Position, run: &[Move], offset: usize, scratch: &mut Scratch) 
             rest.push((rest_of(pos, mover, &run[i as usize]), i));
             i = earlier[i as usize];
         }
-        // Equal effects in generation order: the first stays.
-        rest.sort_unstable();
-        for w in 1..rest.len() {
-            if rest[w].0 == rest[w - 1].0 {
-                gone[offset + rest[w].1 as usize] = true;
+        // `rest` runs backwards in generation order: a move goes when a
+        // move after it in `rest` has its effect. Groups are a few paths
+        // to one square; a large one is sorted instead.
+        if rest.len() <= PAIRWISE_MAX {
+            for w in 0..rest.len() {
+                if rest[w + 1..].iter().any(|r| r.0 == rest[w].0) {
+                    gone[offset + rest[w].1 as usize] = true;
+                }
+            }
+        } else {
+            // Equal effects in generation order: the first stays.
+            rest.sort_unstable();
+            for w in 1..rest.len() {
+                if rest[w].0 == rest[w - 1].0 {
+                    gone[offset + rest[w].1 as usize] = true;
+                }
             }
         }
     }
@@ -152,17 +170,25 @@ fn mark_run(pos: &Position, run: &[Move], offset: usize, scratch: &mut Scratch) 
 /// The promotion, chain, range capture bits, captured squares and shots
 /// of `m`, a move of the piece in cell `mover`, each set sorted.
 fn rest_of(pos: &Position, mover: crate::position::Cell, m: &Move) -> Rest {
+    // Kept sorted as it fills; a square the path captured on earlier is
+    // already in it.
     let mut caps = [NO_SQUARE; MAX_LEGS];
-    let landings = m.landings();
-    for (i, &sq) in landings.iter().enumerate() {
+    let mut n = 0;
+    for &sq in m.landings() {
         let c = pos.cells[usize::from(sq)];
-        if sq != m.from && c != 0 && cell_colour(c) != cell_colour(mover) && !landings[..i].contains(&sq) {
-            caps[i] = sq;
+        if sq != m.from && c != 0 && cell_colour(c) != cell_colour(mover) && !caps[..n].contains(&sq) {
+            let at = caps[..n].partition_point(|&x| x < sq);
+            caps.copy_within(at..n, at + 1);
+            caps[at] = sq;
+            n += 1;
         }
     }
-    caps.sort_unstable();
-    let mut shots = m.shots;
-    shots.sort_unstable();
+    let mut shots = [NO_SQUARE; MAX_SHOTS];
+    let fired = m.shots();
+    if !fired.is_empty() {
+        shots[..fired.len()].copy_from_slice(fired);
+        shots[..fired.len()].sort_unstable();
+    }
     (m.promotion, m.chain, m.sweep, caps, shots)
 }
 
@@ -278,6 +304,22 @@ mod tests {
         // landing.
         let effects = include_str!("../../tests/data/toy/effects.toml");
         assert!(toy_merged("effects.toml", effects, "6,k/7/7/4,s,s,1/7/3,G,3/K,6 b") > 0);
+    }
+
+    #[test]
+    fn many_paths_to_one_square_are_sorted_and_compared() {
+        // A piece of three free king steps reaches a square next to it by
+        // dozens of paths over an empty board, one effect: more than
+        // PAIRWISE_MAX to one square.
+        let tiny = include_str!("../../tests/data/toy/tiny.toml");
+        let scout = tiny.find("  { step = \"F\" },").expect("the scout's moves");
+        let end = tiny[scout..].find("\n]").expect("their end") + scout;
+        let wanderer = format!(
+            "{}  {{ legs = [{{ step = \"all\" }}, {{ step = \"all\" }}, {{ step = \"all\" }}] }},{}",
+            &tiny[..scout],
+            &tiny[end..]
+        );
+        assert!(toy_merged("wanderer.toml", &wanderer, "2,k,2/5/2,S,2/5/K,4 b") > PAIRWISE_MAX);
     }
 
     #[test]
