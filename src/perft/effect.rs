@@ -69,24 +69,27 @@ type Rest = (Promotion, u16, u8, [Square; MAX_LEGS], [Square; MAX_SHOTS]);
 /// `legal_moves` yields them), in generation order.
 pub(crate) fn merge_same_effects(pos: &Position, moves: &mut Vec<Move>, scratch: &mut Scratch) {
     let mut merged = false;
-    let mut start = 0;
-    let mut simple = true;
-    for i in 0..=moves.len() {
-        if i < moves.len() && moves[i].from == moves[start].from {
-            simple &= is_simple(&moves[i]);
-            continue;
+    // Every run before `next` is done. Most moves are simple: the scan
+    // looks for the next one that is not, then for the ends of its run.
+    let mut next = 0;
+    while let Some(k) = moves[next..].iter().position(|m| !is_simple(m)) {
+        let i = next + k;
+        let from = moves[i].from;
+        let start = moves[next..i]
+            .iter()
+            .rposition(|m| m.from != from)
+            .map_or(next, |p| next + p + 1);
+        let end = moves[i..]
+            .iter()
+            .position(|m| m.from != from)
+            .map_or(moves.len(), |p| i + p);
+        if !merged {
+            scratch.gone.clear();
+            scratch.gone.resize(moves.len(), false);
+            merged = true;
         }
-        // `start..i` is one piece's run.
-        if !simple {
-            if !merged {
-                scratch.gone.clear();
-                scratch.gone.resize(moves.len(), false);
-                merged = true;
-            }
-            mark_run(pos, &moves[start..i], start, scratch);
-        }
-        start = i;
-        simple = i == moves.len() || is_simple(&moves[i]);
+        mark_run(pos, &moves[start..end], start, scratch);
+        next = end;
     }
     if merged {
         let gone = &scratch.gone;
