@@ -44,6 +44,8 @@ pub(crate) struct Walker<'a> {
     /// Where the sources of killing auras stand, when the caller listed
     /// them (`None`: look around each landing).
     pub(super) aura_sources: Option<&'a [Square]>,
+    /// What a landing of the piece being walked can set off (effects.rs).
+    pub(super) landing: super::effects::Landing<'a>,
     /// How deep in protection judgments this walk is: 0 for a move, 1 for
     /// a protection or attack question, 2 for the protection question a
     /// leap to anywhere asks inside one of those. Leaps to anywhere are not
@@ -83,6 +85,7 @@ impl<'a> Walker<'a> {
             effects: false,
             piece: cells[usize::from(from)],
             aura_sources: None,
+            landing: super::effects::Landing::NONE,
             depth: 0,
             judged: 0,
         }
@@ -546,7 +549,7 @@ impl<'a> Walker<'a> {
             return false;
         }
         let more = leg + 1 < prog.legs.len();
-        let stop = if self.effects && self.rules.has_effects {
+        let stop = if self.landing.any {
             self.after_landing(prog, leg, sq, o, more, f)
         } else {
             let mut stop = l.can_stop_after && self.end(prog, f);
@@ -663,6 +666,9 @@ impl Walker<'_> {
         self.piece = c;
         self.colour = cell_colour(c);
         self.judged = 0;
+        if self.effects && rules.has_effects {
+            self.landing = self.landing_of(c);
+        }
         let kind = rules.types[usize::from(cell_type(c))].kind;
         for prog in &rules.programs[self.colour.index()][kind] {
             if let Some(cond) = &prog.when
