@@ -29,6 +29,9 @@ impl Effects {
     }
 }
 
+/// Shot conditions compiled so far, by text (`true`: a range, a number).
+type ShotConditions = std::collections::HashMap<(bool, String), Expr>;
+
 impl Checker<'_> {
     pub(super) fn effects(
         &mut self,
@@ -37,10 +40,13 @@ impl Checker<'_> {
         offsets: &mut Offsets,
         types: &[PieceType],
     ) -> Effects {
+        // Shooters often share a condition word for word (Ko's guns and
+        // bows are all silenced by the same fog): each text is compiled once.
+        let mut compiled = ShotConditions::new();
         let shooting = f
             .pieces
             .iter()
-            .map(|p| p.shoot.as_ref().and_then(|s| self.shooting(s, cx)))
+            .map(|p| p.shoot.as_ref().and_then(|s| self.shooting(s, cx, &mut compiled)))
             .collect();
         let auras = f
             .auras
@@ -148,19 +154,27 @@ impl Checker<'_> {
         }
     }
 
-    fn shooting(&mut self, s: &crate::rules::file::ShootSpec, cx: &Context) -> Option<Shooting> {
+    fn shooting(
+        &mut self,
+        s: &crate::rules::file::ShootSpec,
+        cx: &Context,
+        compiled: &mut ShotConditions,
+    ) -> Option<Shooting> {
         let range = match s.range.get_ref() {
             toml::Value::Integer(n) if (1..=35).contains(n) => Expr::Const(*n as i32),
-            toml::Value::String(text) => {
-                let t = toml::Spanned::new(s.range.span(), text.clone());
-                match dsl::compile_number(text, self.content_start(&t), &(cx.scope)(Place::Shot)) {
-                    Ok(e) => e,
-                    Err(errs) => {
-                        self.diags.extend(errs);
-                        return None;
+            toml::Value::String(text) => match compiled.get(&(true, text.clone())) {
+                Some(e) => e.clone(),
+                None => {
+                    let t = toml::Spanned::new(s.range.span(), text.clone());
+                    match dsl::compile_number(text, self.content_start(&t), &(cx.scope)(Place::Shot)) {
+                        Ok(e) => compiled.entry((true, text.clone())).or_insert(e).clone(),
+                        Err(errs) => {
+                            self.diags.extend(errs);
+                            return None;
+                        }
                     }
                 }
-            }
+            },
             _ => {
                 self.err(
                     s.range.span(),
@@ -202,10 +216,27 @@ impl Checker<'_> {
             shots,
             each_leg,
             over,
-            screen: s.screen.as_ref().map(|t| self.condition(t, cx, Place::Shot)),
-            target: s.target.as_ref().map(|t| self.condition(t, cx, Place::Shot)),
-            when: s.when.as_ref().map(|t| self.condition(t, cx, Place::Shot)),
+            screen: s.screen.as_ref().map(|t| self.shot_condition(t, cx, compiled)),
+            target: s.target.as_ref().map(|t| self.shot_condition(t, cx, compiled)),
+            when: s.when.as_ref().map(|t| self.shot_condition(t, cx, compiled)),
         })
+    }
+
+    /// A condition of a shot, compiled once per text: a text that compiles
+    /// means the same wherever a shooter writes it (a text with errors is
+    /// compiled again, so that each place reports its own).
+    fn shot_condition(&mut self, t: &Text, cx: &Context, compiled: &mut ShotConditions) -> Expr {
+        let key = (false, t.get_ref().clone());
+        if let Some(e) = compiled.get(&key) {
+            return e.clone();
+        }
+        match dsl::compile(t.get_ref(), self.content_start(t), &(cx.scope)(Place::Shot)) {
+            Ok(e) => compiled.entry(key).or_insert(e).clone(),
+            Err(errs) => {
+                self.diags.extend(errs);
+                Expr::Const(0)
+            }
+        }
     }
 
     /// A condition that may depend only on options, folded to a flag.

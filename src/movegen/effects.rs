@@ -12,7 +12,7 @@ use crate::board::Square;
 use crate::dsl::{Expr, TypeSet, eval};
 use crate::moves::MAX_SHOTS;
 use crate::position::{Cell, Position, cell_colour, cell_type};
-use crate::ruleset::{Over, Program, Shooting};
+use crate::ruleset::{KillAura, Over, Program, Shooting};
 
 /// What a landing of the piece being walked can set off, worked out when
 /// its walk starts ([`Walker::landing_of`]).
@@ -24,8 +24,10 @@ pub(crate) struct Landing<'a> {
     /// How the piece shoots.
     shooting: Option<&'a Shooting>,
     /// It may die in a killing aura (a source that harms it may stand on
-    /// the board).
+    /// the board), on its last landing.
     may_die: bool,
+    /// ... and on an intermediate landing (an aura that counts those).
+    may_die_midway: bool,
     /// A demotion names its type.
     demotable: bool,
 }
@@ -37,6 +39,7 @@ impl Landing<'_> {
         any: false,
         shooting: None,
         may_die: false,
+        may_die_midway: false,
         demotable: false,
     };
 }
@@ -54,7 +57,7 @@ impl<'a> Walker<'a> {
         let ty = cell_type(piece);
         let shooting = rules.shooting[rules.types[usize::from(ty)].kind].as_ref();
         let demotable = rules.demotions.iter().any(|d| d.kinds.contains(ty));
-        let may_die = rules.auras.iter().any(|a| {
+        let harmful = |a: &KillAura| {
             (!a.source.contains(ty) || a.meeting.mover_dies())
                 && self.aura_sources.is_none_or(|sources| {
                     sources.iter().any(|&t| {
@@ -65,11 +68,16 @@ impl<'a> Walker<'a> {
                             && (!a.enemies_only || cell_colour(c) != self.colour)
                     })
                 })
-        });
+        };
+        let may_die = rules.auras.iter().any(harmful);
+        let may_die_midway = may_die && rules.auras.iter().any(|a| a.intermediate_landings && harmful(a));
         Landing {
-            any: shooting.is_some() || demotable || may_die,
+            // Death on the last landing matters here only to a shooter
+            // (a dead piece does not shoot).
+            any: shooting.is_some() || demotable || may_die_midway,
             shooting,
             may_die,
+            may_die_midway,
             demotable,
         }
     }
@@ -89,7 +97,7 @@ impl<'a> Walker<'a> {
     ) -> bool {
         let l = &prog.legs[leg];
         let land = self.landing;
-        if more && land.may_die && self.dies_at(sq, true) {
+        if more && land.may_die_midway && self.dies_at(sq, true) {
             // It dies on an intermediate landing: the move ends here.
             return self.end(prog, f);
         }
@@ -302,12 +310,13 @@ impl<'a> Walker<'a> {
     /// Does the mover die on landing at `sq` (a killing aura)? With
     /// `intermediate`, only auras that count intermediate landings. A walk
     /// of the game knows when no aura can harm the mover ([`Landing`]).
-    #[inline]
+    #[inline(always)]
     pub(super) fn dies_at(&self, sq: Square, intermediate: bool) -> bool {
         (self.landing.may_die || !self.effects) && self.burns_at(sq, intermediate)
     }
 
     /// [`Walker::dies_at`], looking at the sources.
+    #[inline(never)]
     fn burns_at(&self, sq: Square, intermediate: bool) -> bool {
         // No source on the board (Ko's flames are promoted engineers).
         if self.aura_sources.is_some_and(|s| s.is_empty()) {
@@ -317,7 +326,7 @@ impl<'a> Walker<'a> {
         let geo = &rules.geometry;
         let (x0, y0) = geo.xy(sq);
         let mover = cell_type(self.piece);
-        let harms = |a: &crate::ruleset::KillAura, t: Square| {
+        let harms = |a: &KillAura, t: Square| {
             let c = self.occupant(t);
             c != 0 && a.source.contains(cell_type(c)) && (!a.enemies_only || cell_colour(c) != self.colour)
         };
