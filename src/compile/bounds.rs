@@ -1,16 +1,72 @@
-//! Bounds on what move generation may produce that need the compiled
-//! effects: a shooter's paths times the shots it may fire along them. The
-//! paths alone are bounded in `movement` (`MAX_PATHS`), before effects are
-//! compiled; this pass counts the shots on top, against the same limit, so
-//! that no rule file can make `legal_moves` list billions of moves from one
-//! square (two shots over any piece after each of two legs on 36x36).
+//! Bounds on what move generation may produce, so that no rule file can
+//! make `legal_moves` list billions of moves from one square. The paths
+//! alone are bounded when the movement is compiled (`movement`, against
+//! [`MAX_PATHS`]); the shots a shooter may fire along them need the
+//! compiled effects, so a later pass counts them on top, against the same
+//! limit (two shots over any piece after each of two legs on 36x36).
 
 use super::Checker;
-use super::movement::{MAX_PATHS, moves_bound, paths_bound};
+use crate::board::Geometry;
 use crate::dsl::Expr;
 use crate::moves::MAX_SHOTS;
 use crate::rules::file::RuleFile;
-use crate::ruleset::{Over, Ruleset, Shooting};
+use crate::ruleset::{LegMode, Offsets, Over, Program, Relation, Ruleset, Shooting};
+
+/// Most paths a piece's moves may produce from one square, on its board:
+/// more is an error, since generating (and listing) them would take
+/// unbounded time and memory. Six unlimited slides in a row on 9x9 would
+/// be about 10^12.
+pub(super) const MAX_PATHS: u64 = 100_000;
+/// Above this many paths from one square, `validate` warns: a hook mover on
+/// a 36x36 board makes about 10,000, a lion 80.
+pub(super) const WARN_PATHS: u64 = 10_000;
+
+/// An upper bound on the paths a program produces from one square: per leg,
+/// the choices of direction and distance the board allows (a slide goes at
+/// most as far as the board is long in its direction), multiplied leg by
+/// leg, counting every leg after which the move may stop.
+pub(super) fn paths_bound(program: &Program, offsets: &Offsets, geo: &Geometry) -> u64 {
+    moves_bound(program, offsets, geo, 1, 1)
+}
+
+/// As [`paths_bound`], with each path's landings multiplied by what may
+/// follow them: `per_landing` after every landing, `per_end` once where the
+/// move stops (the shots a shooter may fire there).
+pub(super) fn moves_bound(program: &Program, offsets: &Offsets, geo: &Geometry, per_landing: u64, per_end: u64) -> u64 {
+    let reach = |o: u8, mode: LegMode| -> u64 {
+        let off = offsets.list[usize::from(o)];
+        let along = |d: i8, side: u32| match d.unsigned_abs() {
+            0 => u64::MAX,
+            d => u64::from(side.saturating_sub(1)) / u64::from(d),
+        };
+        match mode {
+            LegMode::Step | LegMode::Jump => 1,
+            LegMode::Anywhere => u64::from(geo.width * geo.height).saturating_sub(1),
+            LegMode::Slide { max } => {
+                let r = along(off.dx, geo.width).min(along(off.dy, geo.height));
+                max.map_or(r, |m| r.min(u64::from(m)))
+            }
+        }
+    };
+    let (mut total, mut product) = (0u64, 1u64);
+    for (i, leg) in program.legs.iter().enumerate() {
+        let choices = |set: &[u8]| set.iter().map(|&o| reach(o, leg.mode)).fold(0u64, u64::saturating_add);
+        let n = match program.legs.get(i.wrapping_sub(1)) {
+            Some(prev) if leg.relation != Relation::Any => prev
+                .offsets
+                .iter()
+                .map(|&p| choices(&leg.follow[usize::from(p)]))
+                .max()
+                .unwrap_or(0),
+            _ => choices(&leg.offsets),
+        };
+        product = product.saturating_mul(n).saturating_mul(per_landing);
+        if leg.can_stop_after {
+            total = total.saturating_add(product.saturating_mul(per_end));
+        }
+    }
+    total
+}
 
 /// The most targets one shot may choose among: the shot walker looks along
 /// eight lines and keeps at most 64 targets.

@@ -6,10 +6,11 @@
 //!
 //! `Checker::compile` runs the passes in order, each in its own file:
 //! kinds and types (`kinds.rs`), options (`options.rs`), movement
-//! (`movement.rs`, `covers.rs`), conditions (`conditions.rs`), effects
-//! (`effects.rs`), drops (`drops.rs`), game end (`victory.rs`), setup
-//! (`setup.rs`), SFEN (`sfen.rs`), then the warnings (`lint.rs`) and the
-//! tables derived from the finished ruleset (`derived.rs`).
+//! (`movement.rs`, `leg.rs`, `covers.rs`), conditions (`conditions.rs`),
+//! effects (`effects.rs`), drops (`drops.rs`), game end (`victory.rs`),
+//! setup (`setup.rs`), SFEN (`sfen.rs`), then the warnings (`lint.rs`),
+//! the bounds on moves from one square (`bounds.rs`) and the tables
+//! derived from the finished ruleset (`derived.rs`).
 
 mod bounds;
 mod conditions;
@@ -18,6 +19,7 @@ mod derived;
 mod drops;
 mod effects;
 mod kinds;
+mod leg;
 mod lint;
 mod movement;
 mod options;

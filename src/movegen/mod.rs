@@ -12,6 +12,7 @@ mod check;
 mod effects;
 mod facts;
 mod paths;
+mod rare;
 mod sweep;
 mod walker;
 

@@ -1,0 +1,123 @@
+//! Effects beyond a move's own squares: shooting, kill auras, freezing,
+//! demotion, promotion effects and capturers that become another piece.
+
+use super::TypeId;
+use crate::dsl::{Expr, TypeSet};
+
+/// How a shot meets pieces in its line of fire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Over {
+    /// The first piece stops the shot.
+    Never,
+    /// The shot may pass over any number of pieces its screen allows.
+    Any,
+    /// The shot must pass over exactly one piece (a screen).
+    ExactlyOne,
+}
+
+/// A piece kind's shooting.
+#[derive(Clone, Debug)]
+pub struct Shooting {
+    /// A number-valued expression (Shot place, no target).
+    pub range: Expr,
+    pub shots: u8,
+    /// Shoot after each leg, not only after the whole move.
+    pub each_leg: bool,
+    pub over: Over,
+    pub screen: Option<Expr>,
+    pub target: Option<Expr>,
+    pub when: Option<Expr>,
+}
+
+/// A killing area around its source pieces.
+#[derive(Clone, Debug)]
+pub struct KillAura {
+    pub id: String,
+    pub source: TypeSet,
+    pub distance: u8,
+    pub intermediate_landings: bool,
+    pub on_creation: bool,
+    /// Only the source's enemies die in it and by its burning.
+    pub enemies_only: bool,
+    /// What an arriving source does next to another source it harms.
+    pub meeting: Meeting,
+}
+
+/// An arriving aura source within reach of another source it would harm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Meeting {
+    /// It burns every other piece it harms, then dies; the standing source
+    /// survives.
+    MoverDies,
+    /// It burns every piece it harms, the standing source included, and
+    /// dies too.
+    Mutual,
+    /// It burns every piece it harms, the standing source included, and
+    /// survives.
+    Active,
+    /// It dies and burns nothing.
+    MoverOnly,
+}
+
+impl Meeting {
+    /// The names rule files use, in the order of the variants.
+    pub const NAMES: [(&'static str, Meeting); 4] = [
+        ("mover_dies", Meeting::MoverDies),
+        ("mutual", Meeting::Mutual),
+        ("active", Meeting::Active),
+        ("mover_only", Meeting::MoverOnly),
+    ];
+    /// Does the arriving source die?
+    pub fn mover_dies(self) -> bool {
+        self != Meeting::Active
+    }
+}
+
+/// How far a freezing line reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FreezeMode {
+    FirstPiece,
+    WholeLine,
+    UntilFriendly,
+}
+
+#[derive(Clone, Debug)]
+pub struct Freeze {
+    pub id: String,
+    pub source: TypeSet,
+    /// Offset indices per colour of the source.
+    pub lines: [Vec<u8>; 2],
+    pub mode: FreezeMode,
+}
+
+#[derive(Clone, Debug)]
+pub struct Demotion {
+    pub id: String,
+    pub kinds: TypeSet,
+    /// Piece place.
+    pub when: Expr,
+}
+
+#[derive(Clone, Debug)]
+pub struct OnPromotion {
+    pub id: String,
+    pub kinds: TypeSet,
+    pub kill_enemy: TypeSet,
+    pub also_promote: TypeSet,
+    /// One choice per piece instead of one for all.
+    pub per_piece: bool,
+}
+
+/// A capturer that becomes another piece: whoever captures one of
+/// `victims` by moving is replaced, on its last square, by a piece of type
+/// `becomes` of its own side (`[[on_capture]]`).
+#[derive(Clone, Debug)]
+pub struct OnCapture {
+    pub id: String,
+    pub victims: TypeSet,
+    /// Capturers this rule applies to (`None`: every piece).
+    pub capturers: Option<TypeSet>,
+    /// Capturers this rule leaves as they are.
+    pub except: TypeSet,
+    pub becomes: TypeId,
+}
