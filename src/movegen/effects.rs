@@ -7,15 +7,14 @@
 //! die nor be demoted there are walked as in a variant without effects.
 
 use super::{BoardView, PointFacts, Walker};
-use crate::board::NO_SQUARE;
-use crate::board::Square;
+use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::{Expr, TypeSet, eval};
 use crate::moves::MAX_SHOTS;
 use crate::position::{Cell, Position, cell_colour, cell_type};
 use crate::ruleset::{KillAura, Over, Program, Shooting};
 
 /// What a landing of the piece being walked can set off, worked out when
-/// its walk starts ([`Walker::landing_of`]).
+/// its walk starts ([`Walker::set_landing`]).
 #[derive(Clone, Copy)]
 pub(crate) struct Landing<'a> {
     /// Anything at all: without it a landing ends the path or goes on to
@@ -47,31 +46,57 @@ impl Landing<'_> {
 /// The eight lines a shot may follow, as (dx, dy).
 const SHOT_LINES: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
 
+/// How many aura sources on the board harm a piece of each colour, by
+/// aura: worked out once per walk of the game, at its first piece, when
+/// the sources are listed and there are at most `AURAS` auras.
+#[derive(Clone, Copy)]
+pub(crate) struct AuraThreats {
+    known: bool,
+    counts: [[u8; AURAS]; 2],
+}
+
+const AURAS: usize = 4;
+
+impl AuraThreats {
+    /// Not worked out yet.
+    pub(crate) const UNKNOWN: AuraThreats = AuraThreats {
+        known: false,
+        counts: [[0; AURAS]; 2],
+    };
+}
+
 impl<'a> Walker<'a> {
-    /// What a landing of `piece`, about to walk from `self.from` for
-    /// `self.colour`, can set off. A killing aura can harm it only if one
-    /// of its sources stands elsewhere on the board (when the sources are
-    /// listed) and it is not itself a source the aura spares.
-    pub(super) fn landing_of(&self, piece: Cell) -> Landing<'a> {
+    /// Works out what a landing of `piece`, about to walk from `self.from`
+    /// for `self.colour`, can set off ([`Walker::landing`]). A killing
+    /// aura can harm it only if one of its sources stands elsewhere on the
+    /// board (when the sources are listed) and it is not itself a source
+    /// the aura spares.
+    pub(super) fn set_landing(&mut self, piece: Cell) {
         let rules: &'a crate::ruleset::Ruleset = self.rules;
         let ty = cell_type(piece);
         let shooting = rules.shooting[rules.types[usize::from(ty)].kind].as_ref();
         let demotable = rules.demotions.iter().any(|d| d.kinds.contains(ty));
-        let harmful = |a: &KillAura| {
-            (!a.source.contains(ty) || a.meeting.mover_dies())
-                && self.aura_sources.is_none_or(|sources| {
-                    sources.iter().any(|&t| {
-                        let c = self.cells[usize::from(t)];
-                        t != self.from
-                            && c != 0
-                            && a.source.contains(cell_type(c))
-                            && (!a.enemies_only || cell_colour(c) != self.colour)
-                    })
-                })
-        };
-        let may_die = rules.auras.iter().any(harmful);
-        let may_die_midway = may_die && rules.auras.iter().any(|a| a.intermediate_landings && harmful(a));
-        Landing {
+        let (mut may_die, mut may_die_midway) = (false, false);
+        if !rules.auras.is_empty() {
+            if !self.aura_threats.known {
+                self.aura_threats = self.aura_threats();
+            }
+            let threats = self.aura_threats;
+            for (i, a) in rules.auras.iter().enumerate() {
+                let is_source = a.source.contains(ty);
+                let harmful = (!is_source || a.meeting.mover_dies())
+                    && if threats.known {
+                        // The mover is a source too: it does not harm itself.
+                        let own = u8::from(is_source && !a.enemies_only);
+                        threats.counts[self.colour.index()][i] > own
+                    } else {
+                        self.harmful_source_stands(a)
+                    };
+                may_die |= harmful;
+                may_die_midway |= harmful && a.intermediate_landings;
+            }
+        }
+        self.landing = Landing {
             // Death on the last landing matters here only to a shooter
             // (a dead piece does not shoot).
             any: shooting.is_some() || demotable || may_die_midway,
@@ -79,7 +104,43 @@ impl<'a> Walker<'a> {
             may_die,
             may_die_midway,
             demotable,
+        };
+    }
+
+    /// [`AuraThreats`] of the board walked (not known without a list of
+    /// the sources, or with many auras).
+    fn aura_threats(&self) -> AuraThreats {
+        let (Some(sources), true) = (self.aura_sources, self.rules.auras.len() <= AURAS) else {
+            return AuraThreats::UNKNOWN;
+        };
+        let mut counts = [[0u8; AURAS]; 2];
+        for &t in sources {
+            let c = self.cells[usize::from(t)];
+            for (i, a) in self.rules.auras.iter().enumerate() {
+                if c != 0 && a.source.contains(cell_type(c)) {
+                    for side in Colour::BOTH {
+                        if !a.enemies_only || cell_colour(c) != side {
+                            counts[side.index()][i] = counts[side.index()][i].saturating_add(1);
+                        }
+                    }
+                }
+            }
         }
+        AuraThreats { known: true, counts }
+    }
+
+    /// Does a source of `a` that harms the mover stand on the board, other
+    /// than the mover itself?
+    fn harmful_source_stands(&self, a: &KillAura) -> bool {
+        self.aura_sources.is_none_or(|sources| {
+            sources.iter().any(|&t| {
+                let c = self.cells[usize::from(t)];
+                t != self.from
+                    && c != 0
+                    && a.source.contains(cell_type(c))
+                    && (!a.enemies_only || cell_colour(c) != self.colour)
+            })
+        })
     }
 
     /// A landing in a variant with effects, of a piece that something may

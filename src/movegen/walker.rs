@@ -46,6 +46,8 @@ pub(crate) struct Walker<'a> {
     pub(super) aura_sources: Option<&'a [Square]>,
     /// What a landing of the piece being walked can set off (effects.rs).
     pub(super) landing: super::effects::Landing<'a>,
+    /// The aura sources that harm each colour, once worked out (effects.rs).
+    pub(super) aura_threats: super::effects::AuraThreats,
     /// How deep in protection judgments this walk is: 0 for a move, 1 for
     /// a protection or attack question, 2 for the protection question a
     /// leap to anywhere asks inside one of those. Leaps to anywhere are not
@@ -86,6 +88,7 @@ impl<'a> Walker<'a> {
             piece: cells[usize::from(from)],
             aura_sources: None,
             landing: super::effects::Landing::NONE,
+            aura_threats: super::effects::AuraThreats::UNKNOWN,
             depth: 0,
             judged: 0,
         }
@@ -390,7 +393,7 @@ impl Walker<'_> {
         self.colour = cell_colour(c);
         self.judged = 0;
         if self.effects && rules.has_effects {
-            self.landing = self.landing_of(c);
+            self.set_landing(c);
         }
         let kind = rules.types[usize::from(cell_type(c))].kind;
         for prog in &rules.programs[self.colour.index()][kind] {
