@@ -47,12 +47,16 @@ impl Landing<'_> {
 const SHOT_LINES: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
 
 /// How many aura sources on the board harm a piece of each colour, by
-/// aura: worked out once per walk of the game, at its first piece, when
-/// the sources are listed and there are at most `AURAS` auras.
+/// aura, and the box of squares within their reach: worked out once per
+/// walk of the game, at its first piece, when the sources are listed and
+/// there are at most `AURAS` auras.
 #[derive(Clone, Copy)]
 pub(crate) struct AuraThreats {
     known: bool,
     counts: [[u8; AURAS]; 2],
+    /// For each colour, the files and ranks (`x0..=x1`, `y0..=y1`) of the
+    /// squares within reach of a source that harms it (empty: none).
+    reach: [[i32; 4]; 2],
 }
 
 const AURAS: usize = 4;
@@ -62,6 +66,7 @@ impl AuraThreats {
     pub(crate) const UNKNOWN: AuraThreats = AuraThreats {
         known: false,
         counts: [[0; AURAS]; 2],
+        reach: [[0, -1, 0, -1]; 2],
     };
 }
 
@@ -114,19 +119,34 @@ impl<'a> Walker<'a> {
             return AuraThreats::UNKNOWN;
         };
         let mut counts = [[0u8; AURAS]; 2];
+        let mut reach = AuraThreats::UNKNOWN.reach;
+        let geo = &self.rules.geometry;
         for &t in sources {
             let c = self.cells[usize::from(t)];
+            let (x, y) = geo.xy(t);
             for (i, a) in self.rules.auras.iter().enumerate() {
                 if c != 0 && a.source.contains(cell_type(c)) {
+                    let d = i32::from(a.distance);
                     for side in Colour::BOTH {
                         if !a.enemies_only || cell_colour(c) != side {
-                            counts[side.index()][i] = counts[side.index()][i].saturating_add(1);
+                            let n = &mut counts[side.index()][i];
+                            let r = &mut reach[side.index()];
+                            if r[0] > r[1] {
+                                *r = [x - d, x + d, y - d, y + d];
+                            } else {
+                                *r = [r[0].min(x - d), r[1].max(x + d), r[2].min(y - d), r[3].max(y + d)];
+                            }
+                            *n = n.saturating_add(1);
                         }
                     }
                 }
             }
         }
-        AuraThreats { known: true, counts }
+        AuraThreats {
+            known: true,
+            counts,
+            reach,
+        }
     }
 
     /// Does a source of `a` that harms the mover stand on the board, other
@@ -373,7 +393,20 @@ impl<'a> Walker<'a> {
     /// of the game knows when no aura can harm the mover ([`Landing`]).
     #[inline(always)]
     pub(super) fn dies_at(&self, sq: Square, intermediate: bool) -> bool {
-        (self.landing.may_die || !self.effects) && self.burns_at(sq, intermediate)
+        (self.landing.may_die || !self.effects) && self.within_reach(sq) && self.burns_at(sq, intermediate)
+    }
+
+    /// May `sq` be within reach of a source that harms the mover (false
+    /// only when [`AuraThreats`] are known and `sq` is outside their box)?
+    #[inline(always)]
+    fn within_reach(&self, sq: Square) -> bool {
+        let threats = &self.aura_threats;
+        if !threats.known {
+            return true;
+        }
+        let [x0, x1, y0, y1] = threats.reach[self.colour.index()];
+        let (x, y) = self.rules.geometry.xy(sq);
+        (x0..=x1).contains(&x) && (y0..=y1).contains(&y)
     }
 
     /// [`Walker::dies_at`], looking at the sources.
