@@ -75,7 +75,9 @@ impl<'a> Walker<'a> {
     /// for `self.colour`, can set off ([`Walker::landing`]). A killing
     /// aura can harm it only if one of its sources stands elsewhere on the
     /// board (when the sources are listed) and it is not itself a source
-    /// the aura spares.
+    /// the aura spares. (Kept out of line: `walk_piece`, which calls it
+    /// only in variants with effects, stays small enough to inline.)
+    #[inline(never)]
     pub(super) fn set_landing(&mut self, piece: Cell) {
         let rules: &'a crate::ruleset::Ruleset = self.rules;
         let ty = cell_type(piece);
@@ -393,7 +395,7 @@ impl<'a> Walker<'a> {
     /// of the game knows when no aura can harm the mover ([`Landing`]).
     #[inline(always)]
     pub(super) fn dies_at(&self, sq: Square, intermediate: bool) -> bool {
-        (self.landing.may_die || !self.effects) && self.within_reach(sq) && self.burns_at(sq, intermediate)
+        (self.landing.may_die || !self.effects) && self.burns_at(sq, intermediate)
     }
 
     /// May `sq` be within reach of a source that harms the mover (false
@@ -412,6 +414,9 @@ impl<'a> Walker<'a> {
     /// [`Walker::dies_at`], looking at the sources.
     #[inline(never)]
     fn burns_at(&self, sq: Square, intermediate: bool) -> bool {
+        if !self.within_reach(sq) {
+            return false;
+        }
         // No source on the board (Ko's flames are promoted engineers).
         if self.aura_sources.is_some_and(|s| s.is_empty()) {
             return false;

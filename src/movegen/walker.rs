@@ -353,7 +353,7 @@ pub(crate) fn walk_piece_at<F: FnMut(&Walker) -> bool>(
 /// ([`Walker::walk_piece`]).
 pub(super) fn playing<'a>(pos: &'a Position, aura_sources: Option<&'a [Square]>) -> Walker<'a> {
     let mut w = Walker::new(&pos.rules, Some(pos), &pos.cells, pos.side, 0);
-    w.effects = true;
+    w.effects = pos.rules.has_effects;
     w.aura_sources = aura_sources;
     w
 }
@@ -384,6 +384,7 @@ impl Walker<'_> {
     /// Walks every available program of the piece on `from` (the walker's
     /// position answers the programs' `when` conditions); see
     /// [`Walker::walk`].
+    #[inline(always)]
     pub(super) fn walk_piece<F: FnMut(&Walker) -> bool>(&mut self, from: Square, f: &mut F) -> bool {
         let Some(pos) = self.pos else { return false };
         let rules = self.rules;
@@ -392,7 +393,7 @@ impl Walker<'_> {
         self.piece = c;
         self.colour = cell_colour(c);
         self.judged = 0;
-        if self.effects && rules.has_effects {
+        if self.effects {
             self.set_landing(c);
         }
         let kind = rules.types[usize::from(cell_type(c))].kind;
