@@ -17,6 +17,7 @@ pub(super) struct Effects {
     pub demotions: Vec<Demotion>,
     pub on_promotions: Vec<OnPromotion>,
     pub on_captures: Vec<OnCapture>,
+    pub landing_types: Vec<LandingType>,
 }
 
 impl Effects {
@@ -43,12 +44,12 @@ impl Checker<'_> {
         // Shooters often share a condition word for word (Ko's guns and
         // bows are all silenced by the same fog): each text is compiled once.
         let mut compiled = ShotConditions::new();
-        let shooting = f
+        let shooting: Vec<_> = f
             .pieces
             .iter()
             .map(|p| p.shoot.as_ref().and_then(|s| self.shooting(s, cx, &mut compiled)))
             .collect();
-        let auras = f
+        let auras: Vec<_> = f
             .auras
             .iter()
             .filter_map(|a| {
@@ -101,7 +102,7 @@ impl Checker<'_> {
                 }
             })
             .collect();
-        let demotions = f
+        let demotions: Vec<_> = f
             .demotions
             .iter()
             .map(|d| Demotion {
@@ -144,6 +145,7 @@ impl Checker<'_> {
                 })
             })
             .collect();
+        let landing_types = landing_types(types, &shooting, &auras, &demotions);
         Effects {
             shooting,
             auras,
@@ -151,6 +153,7 @@ impl Checker<'_> {
             demotions,
             on_promotions,
             on_captures,
+            landing_types,
         }
     }
 
@@ -351,4 +354,33 @@ impl Checker<'_> {
         }
         out
     }
+}
+
+/// What a landing of each type can set off, by type id ([`LandingType`]).
+fn landing_types(
+    types: &[PieceType],
+    shooting: &[Option<Shooting>],
+    auras: &[KillAura],
+    demotions: &[Demotion],
+) -> Vec<LandingType> {
+    (0..types.len())
+        .map(|t| {
+            let ty = t as TypeId;
+            let mut lt = LandingType {
+                shoots: shooting.get(types[t].kind).is_some_and(|s| s.is_some()),
+                demotable: demotions.iter().any(|d| d.kinds.contains(ty)),
+                ..LandingType::default()
+            };
+            for (i, a) in auras.iter().enumerate().take(8) {
+                let source = a.source.contains(ty);
+                if !source || a.meeting.mover_dies() {
+                    lt.harmed_by |= 1 << i;
+                }
+                if source && !a.enemies_only {
+                    lt.harms_own |= 1 << i;
+                }
+            }
+            lt
+        })
+        .collect()
 }

@@ -81,24 +81,27 @@ impl<'a> Walker<'a> {
     pub(super) fn set_landing(&mut self, piece: Cell) {
         let rules: &'a crate::ruleset::Ruleset = self.rules;
         let ty = cell_type(piece);
-        let shooting = rules.shooting[rules.types[usize::from(ty)].kind].as_ref();
-        let demotable = rules.demotions.iter().any(|d| d.kinds.contains(ty));
+        let lt = rules.landing_types[usize::from(ty)];
+        let shooting = if lt.shoots {
+            rules.shooting[rules.types[usize::from(ty)].kind].as_ref()
+        } else {
+            None
+        };
         let (mut may_die, mut may_die_midway) = (false, false);
-        if !rules.auras.is_empty() {
+        if lt.harmed_by != 0 {
             if !self.aura_threats.known {
                 self.aura_threats = self.aura_threats();
             }
-            let threats = self.aura_threats;
+            let threats = &self.aura_threats;
             for (i, a) in rules.auras.iter().enumerate() {
-                let is_source = a.source.contains(ty);
-                let harmful = (!is_source || a.meeting.mover_dies())
-                    && if threats.known {
-                        // The mover is a source too: it does not harm itself.
-                        let own = u8::from(is_source && !a.enemies_only);
-                        threats.counts[self.colour.index()][i] > own
-                    } else {
-                        self.harmful_source_stands(a)
-                    };
+                let harmful = if threats.known {
+                    // A source harms itself only by meeting another.
+                    let own = (lt.harms_own >> i) & 1;
+                    (lt.harmed_by >> i) & 1 == 1 && threats.counts[self.colour.index()][i] > own
+                } else {
+                    let is_source = a.source.contains(ty);
+                    (!is_source || a.meeting.mover_dies()) && self.harmful_source_stands(a)
+                };
                 may_die |= harmful;
                 may_die_midway |= harmful && a.intermediate_landings;
             }
@@ -106,11 +109,11 @@ impl<'a> Walker<'a> {
         self.landing = Landing {
             // Death on the last landing matters here only to a shooter
             // (a dead piece does not shoot).
-            any: shooting.is_some() || demotable || may_die_midway,
+            any: shooting.is_some() || lt.demotable || may_die_midway,
             shooting,
             may_die,
             may_die_midway,
-            demotable,
+            demotable: lt.demotable,
         };
     }
 
