@@ -1375,6 +1375,16 @@ fn s8_7_clerk_promotion_chain_and_enemy_flames() {
     assert_legal(&pos, "j13xi12+&", "§8.7 'by zone entry or by a capture trigger'");
 }
 
+/// The clerk j13's promoting moves to j15, sorted.
+fn promotions_j13_j15(pos: &Position) -> Vec<String> {
+    let mut chains: Vec<String> = moves_from(pos, "j13")
+        .into_iter()
+        .filter(|m| m.starts_with("j13-j15+"))
+        .collect();
+    chains.sort();
+    chains
+}
+
 #[test]
 fn option_clerk_chain_per_piece() {
     // Q16: with clerk_chain_per_piece=true each advance and rear guard is
@@ -1384,11 +1394,7 @@ fn option_clerk_chain_per_piece() {
         "G j1, g j19, CK j13, AG a5, RG s5",
         "b",
     );
-    let mut chains: Vec<String> = moves_from(&pos, "j13")
-        .into_iter()
-        .filter(|m| m.starts_with("j13-j15+"))
-        .collect();
-    chains.sort();
+    let chains = promotions_j13_j15(&pos);
     assert_eq!(
         chains,
         ["j13-j15+", "j13-j15+&a5", "j13-j15+&a5,s5", "j13-j15+&s5"],
@@ -1400,12 +1406,16 @@ fn option_clerk_chain_per_piece() {
     assert_eq!(code_at(&one, "s5").as_deref(), Some("RG"), "s5 did not");
     // The default: one choice for both.
     let pos = position(&[], "G j1, g j19, CK j13, AG a5, RG s5", "b");
-    let mut chains: Vec<String> = moves_from(&pos, "j13")
-        .into_iter()
-        .filter(|m| m.starts_with("j13-j15+"))
-        .collect();
-    chains.sort();
+    let chains = promotions_j13_j15(&pos);
     assert_eq!(chains, ["j13-j15+", "j13-j15+&"]);
+    // Only the clerk's side's guards promote along: one choice, a5.
+    let pos = position(
+        &["clerk_chain_per_piece=true"],
+        "G j1, g j19, CK j13, AG a5, ag s15, rg a15",
+        "b",
+    );
+    let chains = promotions_j13_j15(&pos);
+    assert_eq!(chains, ["j13-j15+", "j13-j15+&a5"], "§8.7 its side's guards");
 }
 
 // ---------------------------------------------------------------------------

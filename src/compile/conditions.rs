@@ -106,6 +106,7 @@ impl Checker<'_> {
                     .as_ref()
                     .map(|m| self.condition(m, cx, Place::Promotion))
                     .unwrap_or(Expr::Const(0)),
+                decider: dsl::Decider::default(),
             }
         })
     }

@@ -3,7 +3,7 @@
 //! whose alternatives can overlap, whether one aura is the only effect, the kill-history
 //! tracking set, whether a rule reads the previous move, the Zobrist keys
 //! and the `stuck` table; and every condition lowered for the board
-//! (`dsl::lower`).
+//! (`dsl::lower`), the promotion's tabled where it can be (`dsl::decide`).
 
 use super::{drops, movement, splitmix};
 use crate::board::Colour;
@@ -35,9 +35,10 @@ pub(super) fn conclude(r: &mut Ruleset) {
     };
     r.tracked_kills = tracked;
     r.reads_last_move = reads_last_move;
+    // Before lowering: a tabled promotion decision may read `stuck_at`.
+    r.stuck = drops::stuck_table(&r.programs, &r.offsets, r.geometry.len());
     lower_conditions(r);
     r.zobrist = zobrist_keys((n_types + 1) * 2 + 2, r.geometry.len());
-    r.stuck = drops::stuck_table(&r.programs, &r.offsets, r.geometry.len());
 }
 
 /// Walks every condition of the rule set that positions are asked about
@@ -116,7 +117,8 @@ fn zobrist_keys(cells: usize, squares: usize) -> Vec<u64> {
 }
 
 /// Every condition is folded for each type of its mover and victim, and
-/// its square-only parts become per-square tables.
+/// its square-only parts become per-square tables; then the promotion
+/// conditions become one decision per type (`dsl::decide`).
 fn lower_conditions(r: &mut Ruleset) {
     let zone = r.promotion.as_ref().map(|p| p.zone.clone());
     let types: Vec<dsl::TypeFacts> = (0..r.types.len())
@@ -126,13 +128,21 @@ fn lower_conditions(r: &mut Ruleset) {
         })
         .collect();
     let geometry = r.geometry.clone();
+    let (stuck, kinds) = (r.stuck.clone(), r.types.iter().map(|t| t.kind).collect::<Vec<_>>());
+    let stuck_at = |colour: Colour, ty: u16, sq: u16| {
+        kinds
+            .get(usize::from(ty))
+            .and_then(|k| stuck[colour.index()].get(k * geometry.len() + usize::from(sq)))
+            .is_some_and(|s| *s)
+    };
     let board = dsl::Board {
         geo: &geometry,
         zone: zone.as_ref(),
         types: &types,
+        stuck: Some(&stuck_at),
     };
     each_condition!(
-        r,
+        &mut *r,
         |e: &mut Expr, boolean| {
             if boolean {
                 dsl::lower_condition(e, &board)
@@ -140,4 +150,10 @@ fn lower_conditions(r: &mut Ruleset) {
         },
         mut
     );
+    let promotable: Vec<bool> = r.types.iter().map(|t| t.promotes_to.is_some()).collect();
+    if let Some(p) = &mut r.promotion {
+        p.decider = dsl::decider(&p.must, &p.may, &board, &|ty| {
+            promotable.get(usize::from(ty)) == Some(&true)
+        });
+    }
 }

@@ -109,6 +109,7 @@ fn run<F: Facts>(p: &Flat, f: &F) -> i32 {
             },
             Test::Pair(t) => pair(t, f),
             Test::Captures(cmp, k) => compare(*cmp, f.captures(), *k),
+            Test::Count { enemy, set, op, k } => compare(*op, f.count(*enemy, set), *k),
             Test::PieceIs(r, set) => f.piece_type(*r).is_some_and(|t| set.contains(t)),
             Test::CapturedKind(set) => f.captured_kind(set),
             Test::Killed { enemy, set } => f.killed(*enemy, set),

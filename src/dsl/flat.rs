@@ -34,16 +34,28 @@ pub(crate) enum Test {
     Table(SquareRef, Box<SquareTable>),
     Pair(Box<PairTable>),
     Captures(CmpOp, i32),
+    /// `count(SET) OP k` (or `enemy_count`).
+    Count {
+        enemy: bool,
+        set: TypeSet,
+        op: CmpOp,
+        k: i32,
+    },
     PieceIs(PieceRef, TypeSet),
     CapturedKind(TypeSet),
-    Killed { enemy: bool, set: TypeSet },
+    Killed {
+        enemy: bool,
+        set: TypeSet,
+    },
     Other(Expr),
 }
 
 /// Flattens a lowered boolean condition whose top is `and`, `or`, `not`
-/// or `if`; other shapes are judged as they are.
+/// or `if`, or one of the simple tests (`count(royal) == 0`, a victory
+/// condition judged after every move; `captures > 0`); other shapes are
+/// judged as they are.
 pub(crate) fn flatten(e: &mut Expr) {
-    if !matches!(e, Expr::And(_) | Expr::Or(_) | Expr::Not(_) | Expr::If(_)) {
+    if !matches!(e, Expr::And(_) | Expr::Or(_) | Expr::Not(_) | Expr::If(_)) && simple(e).is_none() {
         return;
     }
     let mut ops = Vec::new();
@@ -96,21 +108,35 @@ fn emit(e: &Expr, yes: u16, no: u16, ops: &mut Vec<Op>) -> Option<u16> {
             let test = match e {
                 Expr::SquareIn(r, t) => Test::Table(*r, t.clone()),
                 Expr::SquarePair(t) => Test::Pair(t.clone()),
-                Expr::Cmp(op, b) => match &**b {
-                    (Expr::Captures, Expr::Const(k)) => Test::Captures(*op, *k),
-                    _ => Test::Other(e.clone()),
-                },
-                Expr::PieceIs(r, set) => Test::PieceIs(*r, set.clone()),
-                Expr::CapturedKind(set) => Test::CapturedKind(set.clone()),
-                Expr::Killed { enemy, set } => Test::Killed {
-                    enemy: *enemy,
-                    set: set.clone(),
-                },
-                other => Test::Other(other.clone()),
+                other => simple(other).unwrap_or_else(|| Test::Other(other.clone())),
             };
             let at = u16::try_from(ops.len()).ok().filter(|&i| i < NO)?;
             ops.push(Op { test, yes, no });
             at
         }
+    })
+}
+
+/// The test an expression is when it is one of the simple ones a flat
+/// program judges inline.
+fn simple(e: &Expr) -> Option<Test> {
+    Some(match e {
+        Expr::Cmp(op, b) => match &**b {
+            (Expr::Captures, Expr::Const(k)) => Test::Captures(*op, *k),
+            (Expr::Count { enemy, set }, Expr::Const(k)) => Test::Count {
+                enemy: *enemy,
+                set: set.clone(),
+                op: *op,
+                k: *k,
+            },
+            _ => return None,
+        },
+        Expr::PieceIs(r, set) => Test::PieceIs(*r, set.clone()),
+        Expr::CapturedKind(set) => Test::CapturedKind(set.clone()),
+        Expr::Killed { enemy, set } => Test::Killed {
+            enemy: *enemy,
+            set: set.clone(),
+        },
+        _ => return None,
     })
 }

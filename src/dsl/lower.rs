@@ -16,6 +16,8 @@ pub(crate) struct Board<'a> {
     pub zone: Option<&'a [Vec<bool>; 2]>,
     /// Every piece type, for conditions folded per type.
     pub types: &'a [super::TypeFacts],
+    /// `stuck_at` for a colour, a type and a square, where known.
+    pub stuck: Option<&'a dyn Fn(Colour, u16, Square) -> bool>,
 }
 
 /// Lowers a whole condition: folds it for each type of the piece it is
@@ -205,22 +207,14 @@ fn table(original: Expr, board: &Board) -> SquareTable {
     let mut bits = vec![0u64; (2 * squares).div_ceil(64)];
     for colour in Colour::BOTH {
         for sq in 0..squares {
-            let probe = Probe {
-                board,
-                colour,
-                square: Some(sq as Square),
-            };
+            let probe = Probe::on(board, colour, Some(sq as Square));
             if eval(&original, &probe) != 0 {
                 let i = colour.index() * squares + sq;
                 bits[i >> 6] |= 1 << (i & 63);
             }
         }
     }
-    let none = Probe {
-        board,
-        colour: Colour::Black,
-        square: None,
-    };
+    let none = Probe::on(board, Colour::Black, None);
     let none = eval(&original, &none) != 0;
     SquareTable {
         squares,
@@ -230,18 +224,39 @@ fn table(original: Expr, board: &Board) -> SquareTable {
     }
 }
 
-/// The facts of one square for one colour: all a square-only condition
-/// can ask. It answers as the interpreter's facts do (the zone and ranks
-/// of the side the condition is about).
-struct Probe<'a, 'b> {
-    board: &'a Board<'b>,
-    colour: Colour,
-    square: Option<Square>,
+/// The facts of a move as square-only conditions and the tables of
+/// `dsl::decide` see them: a colour, the two squares, a capture count and
+/// the mover's type. It answers as the interpreter's facts do (the zone and
+/// ranks of the side the condition is about).
+pub(super) struct Probe<'a, 'b> {
+    pub board: &'a Board<'b>,
+    pub colour: Colour,
+    pub from: Option<Square>,
+    pub to: Option<Square>,
+    pub captures: i32,
+    pub mover: Option<u16>,
+}
+
+impl<'a, 'b> Probe<'a, 'b> {
+    /// One square, for a condition that reads only it (as `from` or `to`).
+    fn on(board: &'a Board<'b>, colour: Colour, square: Option<Square>) -> Self {
+        Probe {
+            board,
+            colour,
+            from: square,
+            to: square,
+            captures: 0,
+            mover: None,
+        }
+    }
 }
 
 impl Facts for Probe<'_, '_> {
-    fn square(&self, _: SquareRef) -> Option<Square> {
-        self.square
+    fn square(&self, r: SquareRef) -> Option<Square> {
+        match r {
+            SquareRef::From => self.from,
+            SquareRef::To => self.to,
+        }
     }
     fn in_zone(&self, sq: Square) -> bool {
         self.board.zone.is_some_and(|z| z[self.colour.index()][usize::from(sq)])
@@ -255,13 +270,30 @@ impl Facts for Probe<'_, '_> {
     fn colour(&self) -> Option<Colour> {
         Some(self.colour)
     }
-    // A square-only condition asks none of these.
-    fn piece(&self, _: PieceRef) -> Option<PieceFact> {
-        None
-    }
     fn captures(&self) -> i32 {
-        0
+        self.captures
     }
+    fn stuck_at(&self, sq: Square) -> bool {
+        match (self.board.stuck, self.mover) {
+            (Some(stuck), Some(ty)) => stuck(self.colour, ty, sq),
+            _ => false,
+        }
+    }
+    fn piece_type(&self, r: PieceRef) -> Option<u16> {
+        self.piece(r).map(|p| p.ty)
+    }
+    fn piece(&self, r: PieceRef) -> Option<PieceFact> {
+        let ty = self.mover.filter(|_| r == PieceRef::Mover)?;
+        let t = self.board.types.get(usize::from(ty))?;
+        Some(PieceFact {
+            ty,
+            origin: t.origin,
+            square: self.from.unwrap_or(crate::board::NO_SQUARE),
+            promoted: t.promoted,
+            own: true,
+        })
+    }
+    // A condition these facts are used for asks none of these.
     fn count(&self, _: bool, _: &TypeSet) -> i32 {
         0
     }

@@ -15,12 +15,15 @@
 //! - `specialise.rs`: conditions folded for each type of the mover and
 //!   the victim;
 //! - `flat.rs`: boolean conditions as flat branching programs;
+//! - `decide.rs`: the promotion conditions as one three-way answer, tabled
+//!   per type where they read only the move's squares and captures;
 //! - `eval.rs`: evaluation over the `Facts` trait;
 //! - `typeset.rs`: the `TypeSet` bitset.
 
 mod ast;
 mod builtins;
 mod check;
+mod decide;
 mod eval;
 mod flat;
 mod fold;
@@ -31,6 +34,8 @@ mod typeset;
 
 pub(crate) use ast::Place;
 pub use ast::{CmpOp, Expr, Metric, OptionValue, PairTable, PieceRef, Protection, SquareRef, SquareTable};
+pub use decide::Decider;
+pub(crate) use decide::{Decision, decider, judge};
 pub(crate) use eval::{Facts, PieceFact, eval};
 pub(crate) use fold::{killed_sets, mentioned_options, reads_last_move, victim_guard};
 pub(crate) use lower::{Board, lower_condition};

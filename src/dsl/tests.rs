@@ -264,6 +264,82 @@ impl Facts for Imagined<'_> {
     fn captured_kind(&self, set: &TypeSet) -> bool {
         self.victim.is_some_and(|v| set.contains(v))
     }
+    fn stuck_at(&self, sq: Square) -> bool {
+        self.board.stuck.is_some_and(|stuck| stuck(self.colour, self.mover, sq))
+    }
+}
+
+/// Calls `f` with every imagined move on `board`: each mover type, each of
+/// `victims`, each origin and destination (and no destination, with
+/// `no_to`), each capture count below `captures`, each colour.
+fn each_imagined(board: &Board, victims: &[Option<u16>], no_to: bool, captures: i32, mut f: impl FnMut(&Imagined)) {
+    let squares = board.geo.len() as Square;
+    let tos: Vec<Option<Square>> = (0..squares).map(Some).chain(no_to.then_some(None)).collect();
+    for mover in 0..board.types.len() as u16 {
+        for &victim in victims {
+            for from in 0..squares {
+                for &to in &tos {
+                    for captures in 0..captures {
+                        for colour in Colour::BOTH {
+                            f(&Imagined {
+                                mover,
+                                victim,
+                                from,
+                                to,
+                                captures,
+                                colour,
+                                board,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A 3 x 4 board whose promotion zone is each side's far two ranks, with
+/// alpha, beta, gamma and a promoted alpha (type 3).
+struct SmallBoard {
+    geo: Geometry,
+    zone: [Vec<bool>; 2],
+    types: Vec<TypeFacts>,
+}
+
+fn small_board() -> SmallBoard {
+    let geo = Geometry::new(3, 4);
+    let zone = Colour::BOTH.map(|c| (0..geo.len() as Square).map(|s| geo.relative_rank(s, c) >= 3).collect());
+    let types = [(0, false), (1, false), (2, false), (0, true)]
+        .iter()
+        .map(|&(origin, promoted)| TypeFacts { origin, promoted })
+        .collect();
+    SmallBoard { geo, zone, types }
+}
+
+impl SmallBoard {
+    /// The board, where alpha has no move from its last rank (`stuck_at`).
+    fn board<'a>(&'a self, stuck: &'a dyn Fn(Colour, u16, Square) -> bool) -> Board<'a> {
+        Board {
+            geo: &self.geo,
+            zone: Some(&self.zone),
+            types: &self.types,
+            stuck: Some(stuck),
+        }
+    }
+
+    fn alpha_stuck(&self, colour: Colour, ty: u16, sq: Square) -> bool {
+        ty == 0 && self.geo.relative_rank(sq, colour) == 4
+    }
+}
+
+/// The world of `small_board`: its kinds, with the promoted alpha.
+fn small_world() -> World {
+    let mut w = world();
+    w.all.insert(3);
+    if let Some(s) = w.origins.get_mut("alpha") {
+        s.insert(3);
+    }
+    w
 }
 
 /// Folding per type, square tables and flat programs change no answer:
@@ -289,6 +365,7 @@ fn lowered_conditions_answer_as_written() {
             Place::Promotion,
             "if mover is gamma then in_zone(to) else not (captured(alpha) or captures >= 2)",
         ),
+        (Place::Promotion, "captures > 1"),
         (Place::Capture, "mover is [alpha, beta] and not victim is gamma"),
         (
             Place::Capture,
@@ -303,58 +380,97 @@ fn lowered_conditions_answer_as_written() {
             "not (mover.promoted or victim.own) and rank(victim.square) > 2",
         ),
     ];
-    let geo = Geometry::new(3, 4);
-    let zone: [Vec<bool>; 2] =
-        Colour::BOTH.map(|c| (0..geo.len() as Square).map(|s| geo.relative_rank(s, c) >= 3).collect());
-    // alpha, beta, gamma, and a promoted alpha.
-    let types: Vec<TypeFacts> = [(0, false), (1, false), (2, false), (0, true)]
-        .iter()
-        .map(|&(origin, promoted)| TypeFacts { origin, promoted })
-        .collect();
-    let mut w = world();
-    w.all.insert(3);
-    if let Some(s) = w.origins.get_mut("alpha") {
-        s.insert(3);
-    }
-    let board = Board {
-        geo: &geo,
-        zone: Some(&zone),
-        types: &types,
-    };
-    let squares = geo.len() as Square;
+    let small = small_board();
+    let stuck = |c: Colour, ty: u16, sq: Square| small.alpha_stuck(c, ty, sq);
+    let board = small.board(&stuck);
+    let w = small_world();
     let mut judged = 0;
     for (place, text) in texts {
         let written = compile(text, 0, &w.scope(place, 3, 4)).unwrap_or_else(|e| panic!("{text}: {e:?}"));
         let mut lowered = written.clone();
         lower_condition(&mut lowered, &board);
         assert_ne!(lowered, written, "{text}: nothing was lowered");
-        for mover in 0..4 {
-            for victim in [None, Some(0), Some(1), Some(2), Some(3)] {
-                for from in 0..squares {
-                    for to in (0..squares).map(Some).chain([None]) {
-                        for captures in 0..3 {
-                            for colour in Colour::BOTH {
-                                let f = Imagined {
-                                    mover,
-                                    victim,
-                                    from,
-                                    to,
-                                    captures,
-                                    colour,
-                                    board: &board,
-                                };
-                                assert_eq!(
-                                    eval(&lowered, &f),
-                                    eval(&written, &f),
-                                    "{text}: mover {mover}, victim {victim:?}, {from} -> {to:?}, {captures} captures, {colour:?}"
-                                );
-                                judged += 1;
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        each_imagined(&board, &[None, Some(0), Some(1), Some(2), Some(3)], true, 3, |f| {
+            assert_eq!(
+                eval(&lowered, f),
+                eval(&written, f),
+                "{text}: mover {}, victim {:?}, {} -> {:?}, {} captures, {:?}",
+                f.mover,
+                f.victim,
+                f.from,
+                f.to,
+                f.captures,
+                f.colour
+            );
+            judged += 1;
+        });
+    }
+    assert!(judged > 0);
+}
+
+/// The promotion decision, looked up in tables built per type, answers as
+/// `must` and `may` as written judge it, for every mover, victim, square
+/// pair, capture count and colour of a small board; a type that cannot
+/// promote (the promoted alpha here) never does.
+#[test]
+fn promotion_tables_answer_as_written() {
+    // (must, may, whether every type is tabled)
+    let pairs = [
+        // Chu's shape: classes of origin and destination.
+        (
+            "mover is alpha and rank(to) == ranks",
+            "(not in_zone(from) and in_zone(to)) or (in_zone(from) and captures > 0) or (mover is alpha and rank(to) == ranks)",
+            true,
+        ),
+        // Dai-dai's: one answer per capture count.
+        ("captures > 0", "captures > 0", true),
+        // Shogi's: stuck_at depends on the type.
+        ("stuck_at(to)", "in_zone(from) or in_zone(to)", true),
+        // Counts compared with constants, a square read otherwise.
+        (
+            "captures >= 2 and mover is beta",
+            "distance(from, to) == 2 or captures == 1 or rank(from) < 2",
+            true,
+        ),
+        // Ko's: what the move took, tabled for paths that take nothing.
+        ("false", "in_zone(to) or (mover is gamma and captured(alpha))", true),
+        // What a table cannot hold is judged.
+        ("false", "in_zone(to) and not (mover is gamma and killed(alpha))", false),
+    ];
+    let small = small_board();
+    let stuck = |c: Colour, ty: u16, sq: Square| small.alpha_stuck(c, ty, sq);
+    let board = small.board(&stuck);
+    let w = small_world();
+    let scope = w.scope(Place::Promotion, 3, 4);
+    let mut judged = 0;
+    for (must, may, tabled) in pairs {
+        let written = |t: &str| compile(t, 0, &scope).unwrap_or_else(|e| panic!("{t}: {e:?}"));
+        let (must_written, may_written) = (written(must), written(may));
+        let (mut must_lowered, mut may_lowered) = (must_written.clone(), may_written.clone());
+        lower_condition(&mut must_lowered, &board);
+        lower_condition(&mut may_lowered, &board);
+        let decider = decider(&must_lowered, &may_lowered, &board, &|ty| ty != 3);
+        assert_eq!(decider.judged_types() == 0, tabled, "{must} / {may}: tabled");
+        each_imagined(&board, &[None, Some(0), Some(2)], false, 5, |f| {
+            let want = if f.mover == 3 {
+                Decision::No
+            } else {
+                judge(&must_written, &may_written, f)
+            };
+            let got = decider.decide(
+                f.mover,
+                (f.colour, f.from, f.to.unwrap_or(0)),
+                || f.captures,
+                || f.captures == 0 && f.victim.is_none(),
+                || judge(&must_lowered, &may_lowered, f),
+            );
+            assert_eq!(
+                got, want,
+                "{must} / {may}: mover {}, victim {:?}, {} -> {:?}, {} captures, {:?}",
+                f.mover, f.victim, f.from, f.to, f.captures, f.colour
+            );
+            judged += 1;
+        });
     }
     assert!(judged > 0);
 }

@@ -4,9 +4,10 @@
 
 use super::{PathFacts, Walker};
 use crate::board::{NO_SQUARE, Square};
-use crate::dsl::eval;
+use crate::dsl::{Decision, eval, judge};
 use crate::moves::{MAX_LEGS, MAX_SHOTS, Move, Promotion, SWEEP_SPARES_OWN};
 use crate::position::{Position, cell_colour, cell_type};
+use crate::ruleset::{OnPromotion, Ruleset, TypeId};
 
 type MoveKey = (
     u8,
@@ -32,43 +33,56 @@ pub(super) fn move_key(m: &Move) -> MoveKey {
     )
 }
 
-/// [`Move::sweep`]: the landings a range capture took pieces on the way
-/// to, and whether it spared the mover's own.
-fn sweep_bits(w: &Walker) -> u8 {
-    let bits = w.swept[..w.len]
-        .iter()
-        .enumerate()
-        .fold(0, |bits, (i, &n)| if n > 0 { bits | 1 << i } else { bits });
-    if bits != 0 && w.sweep_spares_own {
-        bits | SWEEP_SPARES_OWN
-    } else {
-        bits
+/// What a path took, in one pass over its landings: how many pieces (by
+/// moving onto them and by range captures, as `captures` counts them),
+/// and [`Move::sweep`] (the landings a range capture took pieces on the
+/// way to, and whether it spared the mover's own).
+fn taken(w: &Walker) -> (i32, u8) {
+    let (mut captures, mut sweep) = (0, 0u8);
+    for (i, (&victim, &swept)) in w.victims[..w.len].iter().zip(&w.swept[..w.len]).enumerate() {
+        captures += i32::from(victim != 0) + i32::from(swept);
+        if swept > 0 {
+            sweep |= 1 << i;
+        }
     }
+    if sweep != 0 && w.sweep_spares_own {
+        sweep |= SWEEP_SPARES_OWN;
+    }
+    (captures, sweep)
+}
+
+/// Whether a capture restriction forbids one of the pieces the path
+/// captured by moving (those the walk has not judged already).
+fn forbidden(pos: &Position, w: &Walker) -> bool {
+    let rules = w.rules;
+    for i in w.judged..w.len {
+        let v = w.victims[i];
+        if v == 0 {
+            continue;
+        }
+        let vt = cell_type(v);
+        if rules.restricted_victims.as_ref().is_some_and(|s| !s.contains(vt)) {
+            continue;
+        }
+        let facts = PathFacts { pos, w, victim: i };
+        for r in &rules.restrictions {
+            if r.guard.as_ref().is_some_and(|g| !g.contains(vt)) {
+                continue;
+            }
+            if eval(&r.forbid, &facts) != 0 {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
     let rules = w.rules;
+    let (captures, sweep) = taken(w);
     // Capture restrictions: judged per piece captured by moving.
-    if !rules.restrictions.is_empty() {
-        for i in w.judged..w.len {
-            let v = w.victims[i];
-            if v == 0 {
-                continue;
-            }
-            let vt = cell_type(v);
-            if rules.restricted_victims.as_ref().is_some_and(|s| !s.contains(vt)) {
-                continue;
-            }
-            let facts = PathFacts { pos, w, victim: i };
-            for r in &rules.restrictions {
-                if r.guard.as_ref().is_some_and(|g| !g.contains(vt)) {
-                    continue;
-                }
-                if eval(&r.forbid, &facts) != 0 {
-                    return;
-                }
-            }
-        }
+    if captures > 0 && !rules.restrictions.is_empty() && forbidden(pos, w) {
+        return;
     }
     // Only the used part of the walker's arrays belongs to the move. (Each
     // element is chosen on its own: a copy or fill of a run-time length is
@@ -92,60 +106,93 @@ pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
         n_shots: w.n_shots as u8,
         chain: 0,
         drop: None,
-        sweep: sweep_bits(w),
+        sweep,
+    };
+    let Some(promo) = &rules.promotion else {
+        out.push(m);
+        return;
     };
     let ty = cell_type(w.mover());
-    if let Some(p) = &rules.promotion
-        && rules.types[usize::from(ty)].promoted_from.is_some()
-        && (p.revert_on_move
-            || eval(
-                &p.revert_when,
-                &PathFacts {
-                    pos,
-                    w,
-                    victim: usize::MAX,
-                },
-            ) != 0)
+    let facts = PathFacts {
+        pos,
+        w,
+        victim: usize::MAX,
+    };
+    if rules.types[usize::from(ty)].promoted_from.is_some()
+        && (promo.revert_on_move || eval(&promo.revert_when, &facts) != 0)
     {
         m.promotion = Promotion::Revert;
         out.push(m);
         return;
     }
-    let alive = !(rules.has_effects && w.dies_at(w.path[w.len - 1], false));
-    if let (Some(promo), Some(_), true) = (&rules.promotion, rules.types[usize::from(ty)].promotes_to, alive) {
-        let facts = PathFacts {
-            pos,
-            w,
-            victim: usize::MAX,
-        };
-        let must = eval(&promo.must, &facts) != 0;
-        if must || eval(&promo.may, &facts) != 0 {
-            m.promotion = Promotion::Promote;
-            out.push(m);
-            let (candidates, per_piece) = chain_candidates(pos, w.from);
-            if !candidates.is_empty() {
-                m.promotion = Promotion::PromoteWithChain;
-                let all = ((1u32 << candidates.len()) - 1) as u16;
-                if per_piece {
-                    for mask in 1..=all {
-                        m.chain = mask;
-                        out.push(m);
-                    }
-                } else {
-                    m.chain = all;
-                    out.push(m);
-                }
-                m.chain = 0;
-            }
-            if !must {
-                m.promotion = Promotion::Decline;
+    let to = w.path[w.len - 1];
+    let decision = promo.decider.decide(
+        ty,
+        (w.colour, w.from, to),
+        || captures,
+        || w.n_shots == 0 && captures == 0,
+        || judge(&promo.must, &promo.may, &facts),
+    );
+    // A mover that dies on arrival does not promote.
+    if decision == Decision::No || (rules.has_effects && w.dies_at(to, false)) {
+        out.push(m);
+        return;
+    }
+    m.promotion = Promotion::Promote;
+    out.push(m);
+    let (candidates, per_piece) = chain_size(pos, ty);
+    if candidates > 0 {
+        m.promotion = Promotion::PromoteWithChain;
+        let all = ((1u32 << candidates) - 1) as u16;
+        if per_piece {
+            for mask in 1..=all {
+                m.chain = mask;
                 out.push(m);
             }
-            return;
+        } else {
+            m.chain = all;
+            out.push(m);
+        }
+        m.chain = 0;
+    }
+    if decision == Decision::May {
+        m.promotion = Promotion::Decline;
+        out.push(m);
+    }
+}
+
+/// The rules that let pieces promote along with a promoting piece of type
+/// `ty` (`[[on_promotion]] also_promote`).
+fn chain_rules(rules: &Ruleset, ty: TypeId) -> impl Iterator<Item = &OnPromotion> {
+    rules.on_promotions.iter().filter(move |o| o.kinds.contains(ty))
+}
+
+/// How many pieces may promote along with the side's promoting piece of
+/// type `ty` (as many as [`chain_candidates`] lists, counted from the
+/// piece counts instead of the board), and whether the side chooses for
+/// each of them.
+fn chain_size(pos: &Position, ty: TypeId) -> (usize, bool) {
+    let rules = &*pos.rules;
+    let counts = &pos.counts[pos.side.index()];
+    let mut n = 0;
+    let mut per_piece = false;
+    for (i, o) in chain_rules(rules, ty).enumerate() {
+        per_piece |= o.per_piece;
+        // A type two rules name is counted for the first.
+        let earlier = |t: TypeId| chain_rules(rules, ty).take(i).any(|e| e.also_promote.contains(t));
+        for t in o.also_promote.iter() {
+            if rules.types[usize::from(t)].promotes_to.is_some() && !earlier(t) {
+                // The promoting piece itself does not promote along.
+                n += usize::from(counts.get(usize::from(t)).copied().unwrap_or(0)).saturating_sub(usize::from(t == ty));
+            }
         }
     }
-    out.push(m);
+    (n.min(MAX_CHAIN), per_piece)
 }
+
+/// Pieces that promote along with one, at most (`Move::chain` has a bit
+/// for each).
+const MAX_CHAIN: usize = 16;
 
 /// The pieces that may promote along with the piece on `from` when it
 /// promotes (a rule's `also_promote`: the side's other promotable pieces of
@@ -160,7 +207,7 @@ pub fn chain_candidates(pos: &Position, from: Square) -> (Vec<Square>, bool) {
     let (ty, side) = (cell_type(c), cell_colour(c));
     let mut out = Vec::new();
     let mut per_piece = false;
-    for o in rules.on_promotions.iter().filter(|o| o.kinds.contains(ty)) {
+    for o in chain_rules(rules, ty) {
         per_piece |= o.per_piece;
         for (sq, &x) in pos.cells.iter().enumerate() {
             let sq = sq as Square;
@@ -170,7 +217,7 @@ pub fn chain_candidates(pos: &Position, from: Square) -> (Vec<Square>, bool) {
                 && o.also_promote.contains(cell_type(x))
                 && rules.types[usize::from(cell_type(x))].promotes_to.is_some()
                 && !out.contains(&sq)
-                && out.len() < 16
+                && out.len() < MAX_CHAIN
             {
                 out.push(sq);
             }

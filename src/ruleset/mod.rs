@@ -66,6 +66,9 @@ pub struct Promotion {
     /// A promoted piece whose path meets this condition turns back into its
     /// kind (`Const(0)`: never).
     pub revert_when: Expr,
+    /// `must` and `may` as one answer per mover type, tabled where they
+    /// allow it (built with the lowered conditions, `compile/derived.rs`).
+    pub decider: crate::dsl::Decider,
 }
 
 #[derive(Clone, Debug)]
