@@ -8,6 +8,9 @@ use gunbai::diagram::move_map;
 use gunbai::ruleset::Ruleset;
 use std::sync::Arc;
 
+mod common;
+use common::kind_diagrams;
+
 fn chu() -> Arc<Ruleset> {
     gunbai::rules::load_variant("chu", &[]).expect("bundled chu compiles")
 }
@@ -80,16 +83,8 @@ fn every_chu_kind_matches_its_seed_or_reference_diagram() {
 #[test]
 fn every_chu_kind_on_an_empty_board() {
     let rules = chu();
-    let geo = &rules.geometry;
     for (k, kind) in rules.kinds.iter().enumerate() {
-        let ty = rules.unpromoted_type(k);
-        let mut text = String::new();
-        for sq in ["f6", "a1"] {
-            let map = move_map(&rules, ty, Colour::Black, geo.parse_square(sq).expect("square"));
-            text.push_str(&format!("{} from {sq}: {} move paths\n", kind.id, map.paths));
-            text.push_str(&map.render(&rules, Colour::Black, None));
-            text.push('\n');
-        }
+        let text = kind_diagrams(&rules, k, &["f6", "a1"]);
         insta::assert_snapshot!(format!("chu_{}", kind.id), text);
     }
 }

@@ -13,9 +13,7 @@
 //! a1 (Black) and l12 (White) unless a test needs them elsewhere, out of reach
 //! of the pieces under test.
 
-use gunbai::compile::OptionOverride;
 use gunbai::position::{EndReason, Outcome, Position};
-use gunbai::rules::load_variant;
 use gunbai::ruleset::{Result3, Ruleset};
 use std::sync::Arc;
 
@@ -23,22 +21,13 @@ use std::sync::Arc;
 // Helpers
 
 fn rules(opts: &[&str]) -> Arc<Ruleset> {
-    let overrides: Vec<OptionOverride> = opts
-        .iter()
-        .map(|o| o.parse().unwrap_or_else(|e| panic!("{e}")))
-        .collect();
-    load_variant("chu", &overrides).unwrap_or_else(|e| panic!("loading chu with {opts:?}: {e}"))
+    variant_with("chu", opts)
 }
 
-/// The native board text for a piece list like `"K a1, k l12, +KN f6"`.
-fn board(pieces: &str) -> String {
-    board_text(12, pieces)
-}
-
-/// A position from a piece list, the side to move and the `last` field.
+/// A position from a piece list like `"K a1, k l12, +KN f6"`, the side to
+/// move and the `last` field.
 fn position(opts: &[&str], pieces: &str, side: &str, last: &str) -> Position {
-    let text = format!("{} {side} {last}", board(pieces));
-    Position::from_text(rules(opts), &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+    pieces_position(rules(opts), pieces, &format!("{side} {last}"))
 }
 
 fn winner(o: Option<Outcome>) -> Option<Option<gunbai::board::Colour>> {

@@ -21,6 +21,9 @@ use gunbai::diagram::move_map;
 use gunbai::ruleset::{LegMode, Ruleset};
 use std::sync::Arc;
 
+mod common;
+use common::{DIRECTIONS, arrow, is_arrow, kind_diagrams};
+
 fn dai_dai() -> Arc<Ruleset> {
     gunbai::rules::load_variant("dai_dai", &[]).expect("bundled dai_dai compiles")
 }
@@ -85,26 +88,6 @@ fn seed_table() -> Vec<Block> {
     blocks
 }
 
-const DIRS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
-
-/// The renderer's arrow for a direction in the owner's frame.
-fn arrow(d: (i32, i32)) -> &'static str {
-    match d {
-        (0, 1) => "↑",
-        (1, 1) => "↗",
-        (1, 0) => "→",
-        (1, -1) => "↘",
-        (0, -1) => "↓",
-        (-1, -1) => "↙",
-        (-1, 0) => "←",
-        _ => "↖",
-    }
-}
-
-fn is_arrow(s: &str) -> bool {
-    DIRS.iter().any(|&d| arrow(d) == s)
-}
-
 /// The hook lines a grid is drawn with: `╋` (orthogonal) or `╳` (diagonal).
 fn hook_symbol(grid: &Grid) -> Option<&'static str> {
     let has = |s| grid.iter().flatten().any(|c| c == s);
@@ -147,18 +130,18 @@ fn to_seed_symbols(mut g: Grid, hook: Option<&str>) -> Grid {
                     continue;
                 }
                 g[r][c] = match on_hook_line(hook, dx, dy) {
-                    Some(d) if g[r][c] == arrow(d) => hook.to_string(),
+                    Some((ux, uy)) if g[r][c] == arrow(ux, uy) => hook.to_string(),
                     _ => "↱".to_string(),
                 };
             }
         }
         return g;
     }
-    for d in DIRS {
+    for d in DIRECTIONS {
         let run = (1..=h)
             .take_while(|&k| {
                 let (r, c) = cell(d.0 * k, d.1 * k);
-                g[r][c] == arrow(d)
+                g[r][c] == arrow(d.0, d.1)
             })
             .count() as i32;
         if run > 0 && run < h {
@@ -339,16 +322,8 @@ fn the_table_covers_every_kind_and_every_seed_diagram() {
 #[test]
 fn every_dai_dai_kind_on_an_empty_board() {
     let rules = dai_dai();
-    let geo = &rules.geometry;
     for (k, kind) in rules.kinds.iter().enumerate() {
-        let ty = rules.unpromoted_type(k);
-        let mut text = String::new();
-        for sq in ["i9", "a1"] {
-            let map = move_map(&rules, ty, Colour::Black, geo.parse_square(sq).expect("square"));
-            text.push_str(&format!("{} from {sq}: {} move paths\n", kind.id, map.paths));
-            text.push_str(&map.render(&rules, Colour::Black, None));
-            text.push('\n');
-        }
+        let text = kind_diagrams(&rules, k, &["i9", "a1"]);
         insta::assert_snapshot!(format!("dai_dai_{}", kind.id), text);
     }
 }

@@ -13,9 +13,7 @@
 //! elsewhere, out of reach of the pieces under test.
 
 use gunbai::board::Colour::{Black, White};
-use gunbai::compile::OptionOverride;
 use gunbai::position::{EndReason, Position};
-use gunbai::rules::load_variant;
 use gunbai::ruleset::{Result3, Ruleset};
 use std::collections::BTreeMap;
 
@@ -27,22 +25,13 @@ use std::sync::Arc;
 // Helpers
 
 fn rules(opts: &[&str]) -> Arc<Ruleset> {
-    let overrides: Vec<OptionOverride> = opts
-        .iter()
-        .map(|o| o.parse().unwrap_or_else(|e| panic!("{e}")))
-        .collect();
-    load_variant("dai_dai", &overrides).unwrap_or_else(|e| panic!("loading dai_dai with {opts:?}: {e}"))
+    variant_with("dai_dai", opts)
 }
 
-/// The native board text for a piece list like `"K a1, k q17, +EBA i9"`.
-fn board(pieces: &str) -> String {
-    board_text(17, pieces)
-}
-
-/// A position from a piece list and the side to move.
+/// A position from a piece list like `"K a1, k q17, +EBA i9"` and the side
+/// to move.
 fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
-    let text = format!("{} {side} -", board(pieces));
-    Position::from_text(rules(opts), &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+    variant_position("dai_dai", opts, pieces, side)
 }
 
 /// Moves listed more than once (the same path made by two alternatives).

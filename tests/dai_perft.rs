@@ -12,13 +12,13 @@
 //! `forbid_repeat`, removes the ply-4 moves that recreate an earlier
 //! position (1,636 in the `effects` count: 25,419,616 remain).
 
-use gunbai::compile::OptionOverride;
 use gunbai::perft::{Convention, perft};
 use gunbai::position::Position;
 
+mod common;
+
 fn start(options: &[&str]) -> Position {
-    let o: Vec<OptionOverride> = options.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
-    Position::start(gunbai::rules::load_variant("dai", &o).expect("bundled dai compiles"))
+    common::variant_start("dai", options)
 }
 
 #[test]

@@ -11,7 +11,7 @@ mod common;
 use common::*;
 
 fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
-    variant_position("dai", 15, opts, pieces, side)
+    variant_position("dai", opts, pieces, side)
 }
 
 #[test]

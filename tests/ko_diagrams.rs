@@ -35,6 +35,9 @@ use gunbai::ruleset::Ruleset;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+mod common;
+use common::kind_diagrams;
+
 fn ko() -> Arc<Ruleset> {
     gunbai::rules::load_variant("ko", &[]).expect("bundled ko compiles")
 }
@@ -339,16 +342,8 @@ fn multi_move_pieces_reach_exactly_the_marked_points() {
 #[test]
 fn every_ko_kind_on_an_empty_board() {
     let rules = ko();
-    let geo = &rules.geometry;
     for (k, kind) in rules.kinds.iter().enumerate() {
-        let ty = rules.unpromoted_type(k);
-        let mut text = String::new();
-        for sq in ["j10", "a1"] {
-            let map = move_map(&rules, ty, Colour::Black, geo.parse_square(sq).expect("square"));
-            text.push_str(&format!("{} from {sq}: {} move paths\n", kind.id, map.paths));
-            text.push_str(&map.render(&rules, Colour::Black, None));
-            text.push('\n');
-        }
+        let text = kind_diagrams(&rules, k, &["j10", "a1"]);
         insta::assert_snapshot!(format!("ko_{}", kind.id), text);
     }
 }

@@ -8,28 +8,16 @@
 //! its start are moves, and `+`/`=` are two moves.
 
 use gunbai::board::Colour;
-use gunbai::compile::OptionOverride;
-use gunbai::movegen::legal_moves;
 use gunbai::notation::move_text;
 use gunbai::perft::{Convention, divide, perft};
 use gunbai::position::Position;
 use std::collections::BTreeMap;
 
-fn start(options: &[&str]) -> Position {
-    let o: Vec<OptionOverride> = options.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
-    Position::start(gunbai::rules::load_variant("ko", &o).expect("bundled ko compiles"))
-}
+mod common;
+use common::{moves_by_kind, setup_rotated_count, variant_start};
 
-/// The side to move's legal moves, counted by the kind of the mover.
-fn depth_one_by_kind(pos: &Position) -> BTreeMap<String, usize> {
-    let mut v = Vec::new();
-    legal_moves(pos, &mut v);
-    let mut tally = BTreeMap::new();
-    for m in &v {
-        let (_, ty) = pos.piece_at(m.from()).expect("a piece on the origin");
-        *tally.entry(pos.rules().kind_of(ty).id.clone()).or_insert(0) += 1;
-    }
-    tally
+fn start(options: &[&str]) -> Position {
+    variant_start("ko", options)
 }
 
 #[test]
@@ -38,18 +26,7 @@ fn start_position_has_90_pieces_a_side_in_the_reference_setup() {
     let pos = start(&[]);
     let r = pos.rules().clone();
     let geo = &r.geometry;
-    let mut count = [0; 2];
-    for (sq, colour, ty) in &r.setup {
-        count[colour.index()] += 1;
-        let (x, y) = geo.xy(*sq);
-        let rotated = geo
-            .square(geo.width as i32 - 1 - x, geo.height as i32 - 1 - y)
-            .expect("on the board");
-        let other = pos.piece_at(rotated).expect("the rotated square is occupied");
-        assert_ne!(other.0, *colour);
-        assert_eq!(other.1, *ty, "White = Black rotated 180°");
-    }
-    assert_eq!(count, [90, 90]);
+    assert_eq!(setup_rotated_count(&pos), [90, 90]);
     let kind = |s: &str| {
         r.kind_of(pos.piece_at(geo.parse_square(s).unwrap()).unwrap().1)
             .id
@@ -141,7 +118,7 @@ fn depth_one_tally_by_kind_derived_from_the_setup() {
     .map(|(k, n)| (k.to_string(), n))
     .collect();
     let pos = start(&[]);
-    let tally = depth_one_by_kind(&pos);
+    let tally = moves_by_kind(&pos);
     assert_eq!(tally, expected);
     assert_eq!(tally.values().sum::<usize>(), 228);
     let table: String = tally.iter().map(|(k, n)| format!("{k}\t{n}\n")).collect();

@@ -21,9 +21,7 @@
 //! too, §8.7) or `=` (declines).
 
 use gunbai::board::Colour::{self, Black, White};
-use gunbai::compile::OptionOverride;
 use gunbai::position::{EndReason, Position};
-use gunbai::rules::load_variant;
 use gunbai::ruleset::Ruleset;
 use std::collections::BTreeSet;
 
@@ -35,19 +33,11 @@ use std::sync::Arc;
 // Helpers
 
 fn rules(opts: &[&str]) -> Arc<Ruleset> {
-    let overrides: Vec<OptionOverride> = opts
-        .iter()
-        .map(|o| o.parse().unwrap_or_else(|e| panic!("{e}")))
-        .collect();
-    load_variant("ko", &overrides).unwrap_or_else(|e| panic!("loading ko with {opts:?}: {e}"))
+    variant_with("ko", opts)
 }
 
-/// The native board text for a piece list like `"G a1, g s19, +BN j10"`.
-fn board(pieces: &str) -> String {
-    board_text(19, pieces)
-}
-
-/// A position from a piece list and the side to move (`b`/`w`).
+/// A position from a piece list like `"G a1, g s19, +BN j10"` and the side
+/// to move (`b`/`w`).
 fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
     with_kills(opts, pieces, side, "")
 }
@@ -55,11 +45,11 @@ fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
 /// The same with a kill history (`b:CODE,...;w:CODE,...`: the kinds each
 /// side has lost, kept only for the kinds a rule asks about).
 fn with_kills(opts: &[&str], pieces: &str, side: &str, killed: &str) -> Position {
-    let mut text = format!("{} {side}", board(pieces));
+    let mut rest = side.to_string();
     if !killed.is_empty() {
-        text.push_str(&format!(" - {killed}"));
+        rest.push_str(&format!(" - {killed}"));
     }
-    Position::from_text(rules(opts), &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+    pieces_position(rules(opts), pieces, &rest)
 }
 
 /// The squares shot at by the one-shot moves written `{landings}*SQUARE`.

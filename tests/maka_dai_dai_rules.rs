@@ -23,8 +23,7 @@ fn rules(opts: &[&str]) -> Arc<Ruleset> {
 }
 
 fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
-    let text = format!("{} {side} -", board_text(19, pieces));
-    Position::from_text(rules(opts), &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+    variant_position("maka_dai_dai", opts, pieces, side)
 }
 
 /// The kind id the piece on a square moves as.

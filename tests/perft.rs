@@ -119,3 +119,16 @@ fn effects_convention_merges_paths_with_the_same_result() {
     assert_eq!(perft(&mut pos, 1, Convention::Paths), 88 + king_moves);
     assert_eq!(perft(&mut pos, 1, Convention::Effects), 25 + king_moves);
 }
+
+#[test]
+fn effects_convention_counts_drops_of_different_pieces_apart() {
+    // The shogi position with the most legal moves known, 593 (Black
+    // holds one of each piece, most of them droppable on most empty
+    // squares). No two of them have the same effect; merging drops of
+    // different pieces on one square would leave 195.
+    let rules = gunbai::rules::load_variant("shogi", &[]).expect("bundled shogi");
+    let sfen = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1";
+    let mut pos = Position::from_sfen(rules, sfen).expect("SFEN");
+    assert_eq!(perft(&mut pos, 1, Convention::Paths), 593);
+    assert_eq!(perft(&mut pos, 1, Convention::Effects), 593);
+}

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{code_at, moves_from, play};
+use common::{all_moves, code_at, moves_from, play};
 use gunbai::position::Position;
 use std::sync::Arc;
 
@@ -182,6 +182,33 @@ fn count_counts_the_board_and_not_the_hand() {
     assert_eq!(moves_from(&pos, "c2"), ["c2-c1", "c2-c3"]);
     let pos = Position::from_text(rules, "4,k/5/5/2,P,P,1/K,4 b").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(moves_from(&pos, "c2"), ["c2-c3"]);
+}
+
+/// Drops under `forbid` (no position may occur twice).
+const REPEAT_DROPS: &str = include_str!("data/toy/repeat_drops.toml");
+
+#[test]
+fn a_capture_that_recreates_an_earlier_position_is_forbidden_with_drops() {
+    // Without drops a capture leaves fewer pieces than every earlier
+    // position had; with them the captured piece goes to the hand, and
+    // the same position can come back. From Q (Black K b2, White k e4,
+    // each side a pawn in hand, White to move): k e5, Black drops P e4, k
+    // takes it, K a1, White drops p b2. K a1xb2 would give Q again (Black
+    // holds the pawn it took, White the one it took), so only the two
+    // quiet king moves stay.
+    let q = "5/4,k/5/1,K,3/5[P,p] w";
+    let after = ["e4-e5", "P*e4", "e5xe4", "b2-a1", "P*b2"];
+    for (option, expected) in [
+        ("repetition=forbid", &["a1-a2", "a1-b1"][..]),
+        ("repetition=ignore", &["a1-a2", "a1-b1", "a1xb2"][..]),
+    ] {
+        let rules = common::compile_text("repeat_drops.toml", REPEAT_DROPS, &[option]);
+        let mut pos = Position::from_text(rules, q).unwrap_or_else(|e| panic!("{e}"));
+        for m in after {
+            play(&mut pos, m);
+        }
+        assert_eq!(all_moves(&pos), expected, "{option}");
+    }
 }
 
 /// A two-step piece on a board whose promotion asks for the farthest rank

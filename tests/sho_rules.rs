@@ -12,7 +12,7 @@ mod common;
 use common::*;
 
 fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
-    variant_position("sho", 9, opts, pieces, side)
+    variant_position("sho", opts, pieces, side)
 }
 
 #[test]

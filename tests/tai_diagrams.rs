@@ -2,6 +2,7 @@
 //! against the movement table transcribed from the rules reference
 //! (tests/tables/tai_moves.txt: its §5 moves and §11 counts).
 
+mod common;
 mod giant_tables;
 
 #[test]

@@ -15,8 +15,7 @@ fn rules(opts: &[&str]) -> Arc<Ruleset> {
 }
 
 fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
-    let text = format!("{} {side} -", board_text(25, pieces));
-    Position::from_text(rules(opts), &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+    variant_position("tai", opts, pieces, side)
 }
 
 fn kind_at(pos: &Position, name: &str) -> String {

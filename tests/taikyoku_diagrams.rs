@@ -16,6 +16,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 // Only its direction words are used here.
+mod common;
 mod giant_tables;
 use giant_tables::directions;
 

@@ -17,7 +17,7 @@ use common::*;
 const ROYALS: &str = "K a1, CP b1, k aj36, cp ai36";
 
 fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
-    variant_position("taikyoku", 36, opts, pieces, side)
+    variant_position("taikyoku", opts, pieces, side)
 }
 
 fn with_royals(pieces: &str) -> String {

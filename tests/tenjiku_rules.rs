@@ -12,7 +12,7 @@ mod common;
 use common::*;
 
 fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
-    variant_position("tenjiku", 16, opts, pieces, side)
+    variant_position("tenjiku", opts, pieces, side)
 }
 
 #[test]

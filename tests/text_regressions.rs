@@ -27,8 +27,7 @@ fn gunbai(args: &[&str]) -> (bool, String, String) {
 /// lion-like double stepper, enough to make captures on every file.
 fn giant_position(pieces: &str) -> Position {
     let rules = common::compile_text("giant36.toml", include_str!("data/giant36.toml"), &[]);
-    let text = format!("{} b", common::board_text(36, pieces));
-    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+    common::pieces_position(rules, pieces, "b")
 }
 
 #[test]
@@ -107,7 +106,7 @@ fn a_move_that_kills_more_than_eight_pieces_records_every_kill() {
     // White flames on rank 17, two files apart (no flame is next to
     // another or to anything else).
     let pieces = "G a1, g s19, CK c13, pf a17, pf c17, pf e17, pf g17, pf i17, pf k17, pf m17, pf o17, pf q17, pf s17";
-    let mut pos = ko(&format!("{} b", common::board_text(19, pieces)));
+    let mut pos = common::variant_position("ko", &[], pieces, "b");
     play_moves(&mut pos, &["c13-c15+"], "--moves").expect("the clerk promotes");
     let kills = pos.last_captures();
     assert_eq!(kills.len(), 10, "{}", pos.to_text());

@@ -10,7 +10,7 @@ mod common;
 use common::*;
 
 fn position(opts: &[&str], pieces: &str, side: &str) -> Position {
-    variant_position("wa", 11, opts, pieces, side)
+    variant_position("wa", opts, pieces, side)
 }
 
 #[test]

@@ -17,6 +17,7 @@ pub(super) struct Effects {
     pub demotions: Vec<Demotion>,
     pub on_promotions: Vec<OnPromotion>,
     pub on_captures: Vec<OnCapture>,
+    pub landing_types: Vec<LandingType>,
 }
 
 impl Effects {
@@ -29,6 +30,9 @@ impl Effects {
     }
 }
 
+/// Shot conditions compiled so far, by text (`true`: a range, a number).
+type ShotConditions = std::collections::HashMap<(bool, String), Expr>;
+
 impl Checker<'_> {
     pub(super) fn effects(
         &mut self,
@@ -37,12 +41,15 @@ impl Checker<'_> {
         offsets: &mut Offsets,
         types: &[PieceType],
     ) -> Effects {
-        let shooting = f
+        // Shooters often share a condition word for word (Ko's guns and
+        // bows are all silenced by the same fog): each text is compiled once.
+        let mut compiled = ShotConditions::new();
+        let shooting: Vec<_> = f
             .pieces
             .iter()
-            .map(|p| p.shoot.as_ref().and_then(|s| self.shooting(s, cx)))
+            .map(|p| p.shoot.as_ref().and_then(|s| self.shooting(s, cx, &mut compiled)))
             .collect();
-        let auras = f
+        let auras: Vec<_> = f
             .auras
             .iter()
             .filter_map(|a| {
@@ -95,7 +102,7 @@ impl Checker<'_> {
                 }
             })
             .collect();
-        let demotions = f
+        let demotions: Vec<_> = f
             .demotions
             .iter()
             .map(|d| Demotion {
@@ -138,6 +145,7 @@ impl Checker<'_> {
                 })
             })
             .collect();
+        let landing_types = landing_types(types, &shooting, &auras, &demotions);
         Effects {
             shooting,
             auras,
@@ -145,22 +153,31 @@ impl Checker<'_> {
             demotions,
             on_promotions,
             on_captures,
+            landing_types,
         }
     }
 
-    fn shooting(&mut self, s: &crate::rules::file::ShootSpec, cx: &Context) -> Option<Shooting> {
+    fn shooting(
+        &mut self,
+        s: &crate::rules::file::ShootSpec,
+        cx: &Context,
+        compiled: &mut ShotConditions,
+    ) -> Option<Shooting> {
         let range = match s.range.get_ref() {
             toml::Value::Integer(n) if (1..=35).contains(n) => Expr::Const(*n as i32),
-            toml::Value::String(text) => {
-                let t = toml::Spanned::new(s.range.span(), text.clone());
-                match dsl::compile_number(text, self.content_start(&t), &(cx.scope)(Place::Shot)) {
-                    Ok(e) => e,
-                    Err(errs) => {
-                        self.diags.extend(errs);
-                        return None;
+            toml::Value::String(text) => match compiled.get(&(true, text.clone())) {
+                Some(e) => e.clone(),
+                None => {
+                    let t = toml::Spanned::new(s.range.span(), text.clone());
+                    match dsl::compile_number(text, self.content_start(&t), &(cx.scope)(Place::Shot)) {
+                        Ok(e) => compiled.entry((true, text.clone())).or_insert(e).clone(),
+                        Err(errs) => {
+                            self.diags.extend(errs);
+                            return None;
+                        }
                     }
                 }
-            }
+            },
             _ => {
                 self.err(
                     s.range.span(),
@@ -202,10 +219,27 @@ impl Checker<'_> {
             shots,
             each_leg,
             over,
-            screen: s.screen.as_ref().map(|t| self.condition(t, cx, Place::Shot)),
-            target: s.target.as_ref().map(|t| self.condition(t, cx, Place::Shot)),
-            when: s.when.as_ref().map(|t| self.condition(t, cx, Place::Shot)),
+            screen: s.screen.as_ref().map(|t| self.shot_condition(t, cx, compiled)),
+            target: s.target.as_ref().map(|t| self.shot_condition(t, cx, compiled)),
+            when: s.when.as_ref().map(|t| self.shot_condition(t, cx, compiled)),
         })
+    }
+
+    /// A condition of a shot, compiled once per text: a text that compiles
+    /// means the same wherever a shooter writes it (a text with errors is
+    /// compiled again, so that each place reports its own).
+    fn shot_condition(&mut self, t: &Text, cx: &Context, compiled: &mut ShotConditions) -> Expr {
+        let key = (false, t.get_ref().clone());
+        if let Some(e) = compiled.get(&key) {
+            return e.clone();
+        }
+        match dsl::compile(t.get_ref(), self.content_start(t), &(cx.scope)(Place::Shot)) {
+            Ok(e) => compiled.entry(key).or_insert(e).clone(),
+            Err(errs) => {
+                self.diags.extend(errs);
+                Expr::Const(0)
+            }
+        }
     }
 
     /// A condition that may depend only on options, folded to a flag.
@@ -320,4 +354,33 @@ impl Checker<'_> {
         }
         out
     }
+}
+
+/// What a landing of each type can set off, by type id ([`LandingType`]).
+fn landing_types(
+    types: &[PieceType],
+    shooting: &[Option<Shooting>],
+    auras: &[KillAura],
+    demotions: &[Demotion],
+) -> Vec<LandingType> {
+    (0..types.len())
+        .map(|t| {
+            let ty = t as TypeId;
+            let mut lt = LandingType {
+                shoots: shooting.get(types[t].kind).is_some_and(|s| s.is_some()),
+                demotable: demotions.iter().any(|d| d.kinds.contains(ty)),
+                ..LandingType::default()
+            };
+            for (i, a) in auras.iter().enumerate().take(8) {
+                let source = a.source.contains(ty);
+                if !source || a.meeting.mover_dies() {
+                    lt.harmed_by |= 1 << i;
+                }
+                if source && !a.enemies_only {
+                    lt.harms_own |= 1 << i;
+                }
+            }
+            lt
+        })
+        .collect()
 }

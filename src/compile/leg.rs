@@ -115,34 +115,16 @@ pub(super) fn leg(
                 }
                 return None;
             }
-            let (dx, dy) = (dx as i8, dy as i8);
-            let images: Vec<(i8, i8)> = match sym {
-                "none" => vec![(dx, dy)],
-                "mirror" => vec![(dx, dy), (-dx, dy)],
-                "vertical" => vec![(dx, dy), (dx, -dy)],
-                "both" => vec![(dx, dy), (-dx, dy), (dx, -dy), (-dx, -dy)],
-                "all" => vec![
-                    (dx, dy),
-                    (-dx, dy),
-                    (dx, -dy),
-                    (-dx, -dy),
-                    (dy, dx),
-                    (-dy, dx),
-                    (dy, -dx),
-                    (-dy, -dx),
-                ],
-                other => {
-                    if report && let Some(t) = &s.symmetry {
-                        let d = Diagnostic::error(t.span(), format!("unknown symmetry `{other}`"))
-                            .suggest(other, ["none", "mirror", "vertical", "both", "all"])
-                            .with_help("none | mirror (left-right) | vertical (forward-back) | both | all (8-fold)");
-                        c.push(d);
-                    }
-                    return None;
+            let Some(images) = jump_images(sym, dx as i8, dy as i8) else {
+                if report && let Some(t) = &s.symmetry {
+                    let d = Diagnostic::error(t.span(), format!("unknown symmetry `{sym}`"))
+                        .suggest(sym, SYMMETRIES)
+                        .with_help("none | mirror (left-right) | vertical (forward-back) | both | all (8-fold)");
+                    c.push(d);
                 }
+                return None;
             };
-            for (x, y) in images {
-                let o = Offset::new(x, y);
+            for o in images {
                 if !rel_offsets.contains(&o) {
                     rel_offsets.push(o);
                 }
@@ -286,6 +268,32 @@ pub(super) fn leg(
         can_stop_after: false,
         unattacked,
     })
+}
+
+/// The names a jump's `symmetry` takes.
+const SYMMETRIES: [&str; 5] = ["none", "mirror", "vertical", "both", "all"];
+
+/// A jump offset and its images under the named `symmetry` (the offset
+/// itself first), or `None` for a name that is not one of [`SYMMETRIES`].
+pub(super) fn jump_images(symmetry: &str, dx: i8, dy: i8) -> Option<Vec<Offset>> {
+    let images: &[(i8, i8)] = match symmetry {
+        "none" => &[(dx, dy)],
+        "mirror" => &[(dx, dy), (-dx, dy)],
+        "vertical" => &[(dx, dy), (dx, -dy)],
+        "both" => &[(dx, dy), (-dx, dy), (dx, -dy), (-dx, -dy)],
+        "all" => &[
+            (dx, dy),
+            (-dx, dy),
+            (dx, -dy),
+            (-dx, -dy),
+            (dy, dx),
+            (-dy, dx),
+            (dy, -dx),
+            (-dy, -dx),
+        ],
+        _ => return None,
+    };
+    Some(images.iter().map(|&(x, y)| Offset::new(x, y)).collect())
 }
 
 /// A slide's `pass_over` and `pass_within`: `pass_over` alone lets it pass

@@ -7,6 +7,7 @@
 //! neither.
 
 use super::Checker;
+use super::leg::jump_images;
 use crate::board::{Colour, Geometry, Offset, Square, resolve_direction};
 use crate::diagnostics::Diagnostic;
 use crate::dsl;
@@ -439,25 +440,7 @@ fn shape(keys: &LegKeys, optional: bool) -> Option<LegShape> {
                 if dx.unsigned_abs() > 35 || dy.unsigned_abs() > 35 {
                     return None;
                 }
-                let (dx, dy) = (dx as i8, dy as i8);
-                let images: &[(i8, i8)] = match sym {
-                    "none" => &[(dx, dy)],
-                    "mirror" => &[(dx, dy), (-dx, dy)],
-                    "vertical" => &[(dx, dy), (dx, -dy)],
-                    "both" => &[(dx, dy), (-dx, dy), (dx, -dy), (-dx, -dy)],
-                    "all" => &[
-                        (dx, dy),
-                        (-dx, dy),
-                        (dx, -dy),
-                        (-dx, -dy),
-                        (dy, dx),
-                        (-dy, dx),
-                        (dy, -dx),
-                        (-dy, -dx),
-                    ],
-                    _ => return None,
-                };
-                offsets.extend(images.iter().map(|&(x, y)| Offset::new(x, y)));
+                offsets.extend(jump_images(sym, dx as i8, dy as i8)?);
             }
             Some(LegShape {
                 offsets,

@@ -287,6 +287,7 @@ impl Checker<'_> {
             demotions: effects.demotions,
             on_promotions: effects.on_promotions,
             on_captures: effects.on_captures,
+            landing_types: effects.landing_types,
             has_effects,
             single_aura: false,
             zobrist: Vec::new(),

@@ -46,6 +46,10 @@ pub(crate) struct Walker<'a> {
     /// Where the sources of killing auras stand, when the caller listed
     /// them (`None`: look around each landing).
     pub(super) aura_sources: Option<&'a [Square]>,
+    /// What a landing of the piece being walked can set off (effects.rs).
+    pub(super) landing: super::effects::Landing<'a>,
+    /// The aura sources that harm each colour, once worked out (effects.rs).
+    pub(super) aura_threats: super::effects::AuraThreats,
     /// How deep in protection judgments this walk is: 0 for a move, 1 for
     /// a protection or attack question, 2 for the protection question a
     /// leap to anywhere asks inside one of those. Leaps to anywhere are not
@@ -86,6 +90,8 @@ impl<'a> Walker<'a> {
             effects: false,
             piece: cells[usize::from(from)],
             aura_sources: None,
+            landing: super::effects::Landing::NONE,
+            aura_threats: super::effects::AuraThreats::UNKNOWN,
             depth: 0,
             judged: 0,
         }
@@ -310,7 +316,7 @@ impl<'a> Walker<'a> {
             return false;
         }
         let more = leg + 1 < prog.legs.len();
-        let stop = if self.effects && self.rules.has_effects {
+        let stop = if self.landing.any {
             self.after_landing(prog, leg, sq, o, more, f)
         } else {
             let mut stop = l.can_stop_after && self.end(prog, f);
@@ -350,7 +356,7 @@ pub(crate) fn walk_piece_at<F: FnMut(&Walker) -> bool>(
 /// ([`Walker::walk_piece`]).
 pub(super) fn playing<'a>(pos: &'a Position, aura_sources: Option<&'a [Square]>) -> Walker<'a> {
     let mut w = Walker::new(&pos.rules, Some(pos), &pos.cells, pos.side, 0);
-    w.effects = true;
+    w.effects = pos.rules.has_effects;
     w.aura_sources = aura_sources;
     w
 }
@@ -383,6 +389,7 @@ impl Walker<'_> {
     /// [`Walker::walk`]. Without effects, the kind's plain one-leg
     /// programs are followed as the plan's rays ([`Walker::walk_rays`]), in
     /// the same order.
+    #[inline(always)]
     pub(super) fn walk_piece<F: FnMut(&Walker) -> bool>(&mut self, from: Square, f: &mut F) -> bool {
         let Some(pos) = self.pos else { return false };
         let rules = self.rules;
@@ -391,6 +398,9 @@ impl Walker<'_> {
         self.piece = c;
         self.colour = cell_colour(c);
         self.judged = 0;
+        if self.effects {
+            self.set_landing(c);
+        }
         let ty = cell_type(c);
         if self.effects && rules.has_effects {
             let kind = rules.types[usize::from(ty)].kind;

@@ -7,9 +7,10 @@
 //! optional [`Table`] shared by all threads remembers exact subtree
 //! counts ([`super::key`] says what a key holds).
 
+use super::effect::Scratch;
 use super::key::{HistoryUse, key, root_salt};
 use super::table::Table;
-use super::{Convention, convention_moves, forget_end};
+use super::{Convention, convention_moves, convention_moves_with, forget_end};
 use crate::movegen::Move;
 use crate::position::Position;
 use rayon::prelude::*;
@@ -171,8 +172,7 @@ impl Walk<'_> {
     /// `split` is set and the subtree is deep enough to be worth it.
     fn split(&self, pos: &mut Position, depth: u32, marks: &mut Vec<usize>, split: bool) -> u64 {
         if !split || depth < 3 {
-            let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
-            return self.count(pos, depth, marks, &mut buffers);
+            return self.count(pos, depth, marks, &mut Buffers::new(depth));
         }
         let mut moves = Vec::new();
         convention_moves(pos, self.conv, &mut moves);
@@ -190,9 +190,8 @@ impl Walk<'_> {
             .sum()
     }
 
-    /// Counts below `pos` on this thread; `buffers[d - 1]` holds the moves
-    /// at `d` plies left.
-    fn count(&self, pos: &mut Position, depth: u32, marks: &mut Vec<usize>, buffers: &mut [Vec<Move>]) -> u64 {
+    /// Counts below `pos` on this thread.
+    fn count(&self, pos: &mut Position, depth: u32, marks: &mut Vec<usize>, buffers: &mut Buffers) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -207,8 +206,8 @@ impl Walk<'_> {
             _ => None,
         };
         let slot = (depth - 1) as usize;
-        let mut moves = std::mem::take(&mut buffers[slot]);
-        convention_moves(pos, self.conv, &mut moves);
+        let mut moves = std::mem::take(&mut buffers.moves[slot]);
+        convention_moves_with(pos, self.conv, &mut moves, &mut buffers.effects);
         let n = if depth == 1 {
             moves.len() as u64
         } else {
@@ -223,7 +222,7 @@ impl Walk<'_> {
             }
             n
         };
-        buffers[slot] = moves;
+        buffers.moves[slot] = moves;
         if let Some((table, k)) = key {
             table.put(k, depth, n);
         }
@@ -240,6 +239,27 @@ pub(super) fn serial(pos: &mut Position, depth: u32, conv: Convention) -> u64 {
         salt: 0,
         root_history: pos.history.len(),
     };
-    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
-    walk.count(pos, depth, &mut Vec::with_capacity(depth as usize), &mut buffers)
+    walk.count(
+        pos,
+        depth,
+        &mut Vec::with_capacity(depth as usize),
+        &mut Buffers::new(depth),
+    )
+}
+
+/// One thread's reusable buffers for a walk.
+struct Buffers {
+    /// `moves[d - 1]` holds the moves at `d` plies left.
+    moves: Vec<Vec<Move>>,
+    /// For the `effects` convention's merging.
+    effects: Scratch,
+}
+
+impl Buffers {
+    fn new(depth: u32) -> Buffers {
+        Buffers {
+            moves: (0..depth).map(|_| Vec::with_capacity(256)).collect(),
+            effects: Scratch::default(),
+        }
+    }
 }

@@ -2,14 +2,16 @@
 //! convention made explicit.
 
 mod counter;
+mod effect;
 pub mod jobs;
 mod key;
 mod table;
 
 pub use counter::{Counter, TABLE_UNSAFE};
 
-use crate::movegen::{Move, Promotion, legal_moves};
+use crate::movegen::{Move, legal_moves};
 use crate::position::{EndReason, Position};
+use effect::{Scratch, merge_same_effects};
 
 /// How moves are counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,7 +22,8 @@ pub enum Convention {
     /// position where the game is over has no moves.
     Paths,
     /// Moves with the same effect count once: same origin, final square,
-    /// set of captured squares, shots and promotion.
+    /// set of captured squares, shots and promotion (and for a drop, the
+    /// piece dropped).
     Effects,
     /// As lishogi's `shogiops` counts: every path as in `Paths`, but the
     /// game does not end (a side without royals still moves) and the
@@ -35,19 +38,20 @@ pub enum Convention {
 
 /// Move generation as a convention sees it.
 pub fn convention_moves(pos: &mut Position, conv: Convention, out: &mut Vec<Move>) {
+    convention_moves_with(pos, conv, out, &mut Scratch::default());
+}
+
+/// [`convention_moves`] with the caller's scratch buffers, so that a
+/// perft allocates nothing per node.
+pub(crate) fn convention_moves_with(pos: &mut Position, conv: Convention, out: &mut Vec<Move>, scratch: &mut Scratch) {
     match conv {
         Convention::Paths => legal_moves(pos, out),
         Convention::Effects => {
             legal_moves(pos, out);
-            let pos_ref: &Position = pos;
-            let mut keyed: Vec<(EffectKey, Move)> = out.iter().map(|m| (effect_key(pos_ref, m), *m)).collect();
-            keyed.sort_by_key(|a| a.0);
-            keyed.dedup_by(|a, b| a.0 == b.0);
-            out.clear();
-            out.extend(keyed.into_iter().map(|(_, m)| m));
+            merge_same_effects(pos, out, scratch);
         }
         Convention::Shogiops | Convention::Fsf => {
-            let saved = (pos.outcome, pos.history.len());
+            let saved = pos.outcome;
             let history = std::mem::take(&mut pos.history);
             if conv == Convention::Fsf {
                 if pos.outcome.is_some_and(|o| o.reason == EndReason::Repetition) {
@@ -58,35 +62,10 @@ pub fn convention_moves(pos: &mut Position, conv: Convention, out: &mut Vec<Move
                 pos.outcome = None;
                 legal_moves(pos, out);
             }
-            pos.outcome = saved.0;
+            pos.outcome = saved;
             pos.history = history;
         }
     }
-}
-
-type EffectKey = (
-    u16,
-    u16,
-    [u16; crate::movegen::MAX_LEGS],
-    Promotion,
-    u16,
-    [u16; crate::movegen::MAX_SHOTS],
-);
-
-fn effect_key(pos: &Position, m: &Move) -> EffectKey {
-    let mut caps = [u16::MAX; crate::movegen::MAX_LEGS];
-    let mover = pos.piece_at(m.from).map(|(c, _)| c);
-    // A set: a path that comes back to a square it captured on captures
-    // there once (`e5xe6-e7-e6` and `e5xe6` take the same piece).
-    for (i, &sq) in m.landings().iter().enumerate() {
-        if sq != m.from && !m.landings()[..i].contains(&sq) && pos.piece_at(sq).is_some_and(|(c, _)| Some(c) != mover) {
-            caps[i] = sq;
-        }
-    }
-    caps.sort_unstable();
-    let mut shots = m.shots;
-    shots.sort_unstable();
-    (m.from, m.to(), caps, m.promotion, m.chain, shots)
 }
 
 /// Counts leaf nodes at `depth` (depth 0 is the position itself: 1), on

@@ -15,6 +15,23 @@ pub enum Over {
     ExactlyOne,
 }
 
+/// What a landing of a piece of one type can set off, as far as the type
+/// decides it (`Ruleset::landing_types`, by type id); the walk adds what
+/// stands on the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LandingType {
+    /// Its kind shoots.
+    pub shoots: bool,
+    /// A demotion names the type.
+    pub demotable: bool,
+    /// Bit `i`: aura `i` can kill it (it is not a source, or meeting
+    /// another source kills an arriving one). Auras past the eighth are
+    /// not in these bits: the walk looks at them itself.
+    pub harmed_by: u8,
+    /// Bit `i`: it is itself a source of aura `i` that harms its own side.
+    pub harms_own: u8,
+}
+
 /// A piece kind's shooting.
 #[derive(Clone, Debug)]
 pub struct Shooting {

@@ -13,7 +13,9 @@ mod walk_plan;
 
 pub(crate) use attack::AttackRays;
 pub use drops::{Drops, HAND_KEYS};
-pub use effects::{Demotion, Freeze, FreezeMode, KillAura, Meeting, OnCapture, OnPromotion, Over, Shooting};
+pub use effects::{
+    Demotion, Freeze, FreezeMode, KillAura, LandingType, Meeting, OnCapture, OnPromotion, Over, Shooting,
+};
 pub use program::{CaptureMode, Leg, LegMode, LegWalk, Offsets, Pass, Program, RELATION_NAMES, RankJump, Relation};
 pub use victory::{BothLose, MoveCount, MoveLimit, REPETITION_POLICIES, RepetitionPolicy, Result3, Victory, Win};
 pub(crate) use walk_plan::{PlanStep, Ray, WalkPlan};
@@ -147,6 +149,8 @@ pub struct Ruleset {
     /// Capturers replaced by another piece, in file order (the last victim
     /// a rule matches decides).
     pub on_captures: Vec<OnCapture>,
+    /// `landing_types[type]`: what its landings can set off.
+    pub landing_types: Vec<LandingType>,
     /// Whether any of shooting, auras, demotions or promotion effects exist:
     /// moves then change more than their own squares.
     pub has_effects: bool,

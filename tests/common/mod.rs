@@ -1,5 +1,6 @@
-//! Helpers shared by the scenario tests (`<variant>_rules.rs`): legal
-//! moves as canonical text, playing moves, reading squares.
+//! Helpers shared by the scenario tests (`<variant>_rules.rs`) and the
+//! diagram tests: positions from piece lists, legal moves as canonical
+//! text, playing moves, reading squares, the renderer's arrows.
 
 #![allow(dead_code)]
 
@@ -148,13 +149,54 @@ pub fn board_text_rect(files: usize, ranks: usize, pieces: &str) -> String {
     rows.join("/")
 }
 
+/// A position of `rules` from a piece list on its board (see
+/// [`board_text`]), followed by `rest` of the position text: the side to
+/// move and any later fields (`b -`, `w f5`, `b - w:K`).
+pub fn pieces_position(rules: std::sync::Arc<gunbai::ruleset::Ruleset>, pieces: &str, rest: &str) -> Position {
+    let (files, ranks) = (rules.geometry.width as usize, rules.geometry.height as usize);
+    let text = format!("{} {rest}", board_text_rect(files, ranks, pieces));
+    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+}
+
+/// The start position of a bundled variant with options (`NAME=VALUE`).
+pub fn variant_start(variant: &str, opts: &[&str]) -> Position {
+    Position::start(variant_with(variant, opts))
+}
+
+/// The side to move's legal moves, counted by the kind (id) of the mover.
+pub fn moves_by_kind(pos: &Position) -> std::collections::BTreeMap<String, usize> {
+    let mut tally = std::collections::BTreeMap::new();
+    for m in &legal(pos) {
+        let (_, ty) = pos.piece_at(m.from()).expect("a piece on the origin");
+        *tally.entry(pos.rules().kind_of(ty).id.clone()).or_insert(0) += 1;
+    }
+    tally
+}
+
+/// The pieces of each side in the variant's setup, having checked that
+/// White's array is Black's rotated 180°.
+#[track_caller]
+pub fn setup_rotated_count(pos: &Position) -> [usize; 2] {
+    let r = pos.rules();
+    let geo = &r.geometry;
+    let mut count = [0; 2];
+    for (sq, colour, ty) in &r.setup {
+        count[colour.index()] += 1;
+        let (x, y) = geo.xy(*sq);
+        let rotated = geo
+            .square(geo.width as i32 - 1 - x, geo.height as i32 - 1 - y)
+            .expect("on the board");
+        let other = pos.piece_at(rotated).expect("the rotated square is occupied");
+        assert_ne!(other.0, *colour);
+        assert_eq!(other.1, *ty, "White = Black rotated 180°");
+    }
+    count
+}
+
 /// A position of a bundled variant from a piece list (see [`board_text`]),
 /// the side to move (`b`/`w`) and options (`NAME=VALUE`), with no last move.
-pub fn variant_position(variant: &str, size: usize, opts: &[&str], pieces: &str, side: &str) -> Position {
-    let o: Vec<gunbai::compile::OptionOverride> = opts.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
-    let rules = gunbai::rules::load_variant(variant, &o).unwrap_or_else(|e| panic!("{variant} with {opts:?}: {e}"));
-    let text = format!("{} {side} -", board_text(size, pieces));
-    Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
+pub fn variant_position(variant: &str, opts: &[&str], pieces: &str, side: &str) -> Position {
+    pieces_position(variant_with(variant, opts), pieces, &format!("{side} -"))
 }
 
 /// A small deterministic generator (xorshift64*), so failures reproduce.
@@ -213,4 +255,47 @@ pub fn pieces_per_side(pos: &Position) -> (usize, usize) {
             .count()
     };
     (count(true), count(false))
+}
+
+/// The eight directions (dx, dy) of the owner's frame, forward first, then
+/// clockwise.
+pub const DIRECTIONS: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+
+/// The arrow the renderer draws a slide in direction (dx, dy) of the
+/// owner's frame with.
+pub fn arrow(dx: i32, dy: i32) -> &'static str {
+    match (dx, dy) {
+        (0, 1) => "↑",
+        (1, 1) => "↗",
+        (1, 0) => "→",
+        (1, -1) => "↘",
+        (0, -1) => "↓",
+        (-1, -1) => "↙",
+        (-1, 0) => "←",
+        _ => "↖",
+    }
+}
+
+/// Whether a diagram cell is one of the renderer's slide arrows.
+pub fn is_arrow(cell: &str) -> bool {
+    DIRECTIONS.iter().any(|&(dx, dy)| arrow(dx, dy) == cell)
+}
+
+/// The moves of kind `kind` (unpromoted, Black's) drawn from each of
+/// `squares` on an empty board, each under a line with its path count:
+/// the body of a diagram snapshot.
+pub fn kind_diagrams(rules: &gunbai::ruleset::Ruleset, kind: usize, squares: &[&str]) -> String {
+    let ty = rules.unpromoted_type(kind);
+    let mut text = String::new();
+    for sq in squares {
+        let from = rules.geometry.parse_square(sq).expect("square");
+        let map = gunbai::diagram::move_map(rules, ty, Colour::Black, from);
+        text.push_str(&format!(
+            "{} from {sq}: {} move paths\n",
+            rules.kinds[kind].id, map.paths
+        ));
+        text.push_str(&map.render(rules, Colour::Black, None));
+        text.push('\n');
+    }
+    text
 }

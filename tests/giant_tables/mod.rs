@@ -11,6 +11,8 @@ use gunbai::diagram::move_map;
 use gunbai::ruleset::Ruleset;
 use std::collections::BTreeMap;
 
+use crate::common::{arrow, is_arrow};
+
 /// One kind's line of a table.
 pub struct Row {
     pub id: String,
@@ -79,19 +81,6 @@ fn symbol(r: Option<Reach>) -> String {
         Some(Reach::AfterTurn) => "↱".into(),
         Some(Reach::Lion | Reach::Jump) => "■".into(),
         Some(Reach::Step) => "●".into(),
-    }
-}
-
-fn arrow(dx: i32, dy: i32) -> &'static str {
-    match (dx, dy) {
-        (0, 1) => "↑",
-        (1, 1) => "↗",
-        (1, 0) => "→",
-        (1, -1) => "↘",
-        (0, -1) => "↓",
-        (-1, -1) => "↙",
-        (-1, 0) => "←",
-        _ => "↖",
     }
 }
 
@@ -213,8 +202,7 @@ fn normalise(rendered: &str) -> Vec<Vec<String>> {
                         return "■".to_string();
                     }
                     let radial = (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && (dx, dy) != (0, 0);
-                    let is_arrow = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"].contains(&c.as_str());
-                    if is_arrow && !(radial && c == arrow(dx.signum(), dy.signum())) {
+                    if is_arrow(c) && !(radial && c == arrow(dx.signum(), dy.signum())) {
                         return "↱".to_string();
                     }
                     c.clone()

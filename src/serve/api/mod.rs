@@ -10,16 +10,21 @@
 //! files, the files named on the command line (read once at start-up) or
 //! the request body: nothing in a request names a path.
 
-use crate::board::{Colour, Square};
-use crate::compile::{OptionOverride, compile};
-use crate::diagnostics::{Report, Source};
+mod body;
+mod request;
+
+use body::{moves_json, position_json, title};
+use request::{bad_input, first_message, invalid_rules, keyword, overrides, parse, percent_decode, square};
+
+use crate::board::Colour;
+use crate::compile::compile;
+use crate::diagnostics::Source;
 use crate::diagram::move_map;
-use crate::dsl::OptionValue;
-use crate::movegen::{Move, Promotion, legal_moves};
+use crate::movegen::Move;
 use crate::notation::{move_text, parse_move, usi_move};
 use crate::position::Position;
-use crate::render::svg::{BoardView, Labels, board_view_svg, move_map_svg};
-use crate::render::{english_name, json, option_text, piece_label};
+use crate::render::svg::{Labels, move_map_svg};
+use crate::render::{english_name, json, piece_label};
 use crate::ruleset::Ruleset;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -307,7 +312,7 @@ impl Api {
                 )
                 .with("ply", json!(i))
             })?;
-            played.push((move_text(&pos, &m), usi(&pos, &m)));
+            played.push((move_text(&pos, &m), usi_move(&pos, &m)));
             pos.play_unchecked(&m);
             last = Some(m);
         }
@@ -349,7 +354,7 @@ impl Api {
         let m = parse_move(&game.pos, text)
             .map_err(|e| Reply::error(422, format!("`{text}` cannot be played: {}", first_message(&e))))?;
         let played = move_text(&game.pos, &m);
-        game.played.push((played.clone(), usi(&game.pos, &m)));
+        game.played.push((played.clone(), usi_move(&game.pos, &m)));
         game.pos.play_unchecked(&m);
         game.last = Some(m);
         let mut body = position_json(&game, r.flip, labels);
@@ -426,290 +431,9 @@ impl Api {
     }
 }
 
-/// A keyword-valued key: absent means the first of `table`.
-fn keyword<T: Copy>(key: &str, given: Option<&str>, table: &[(&str, T)]) -> Result<T, Reply> {
-    let Some(word) = given else {
-        return Ok(table[0].1);
-    };
-    table
-        .iter()
-        .find(|(name, _)| *name == word)
-        .map(|(_, v)| *v)
-        .ok_or_else(|| {
-            let names: Vec<String> = table.iter().map(|(n, _)| format!("`{n}`")).collect();
-            Reply::error(400, format!("`{key}` is one of {}, not `{word}`", names.join(", ")))
-        })
-}
-
-/// Decodes `%XX` escapes and `+` of a query value; None if it is not
-/// valid UTF-8 afterwards.
-fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'%' if i + 2 < bytes.len() => {
-                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).ok()?;
-                out.push(u8::from_str_radix(hex, 16).ok()?);
-                i += 3;
-            }
-            b'+' => {
-                out.push(b' ');
-                i += 1;
-            }
-            b => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
-fn parse(body: &[u8]) -> Result<Request, Reply> {
-    if body.is_empty() {
-        return Err(Reply::error(400, "the request body must be a JSON object"));
-    }
-    serde_json::from_slice(body).map_err(|e| Reply::error(400, format!("bad request body: {e}")))
-}
-
-/// Option values as overrides: JSON booleans and strings.
-fn overrides(options: &BTreeMap<String, Value>) -> Result<Vec<OptionOverride>, Reply> {
-    options
-        .iter()
-        .map(|(name, v)| {
-            let value = match v {
-                Value::Bool(b) => b.to_string(),
-                Value::String(s) => s.clone(),
-                other => {
-                    return Err(Reply::error(
-                        400,
-                        format!("option `{name}`: a value is true, false or a string, not {other}"),
-                    ));
-                }
-            };
-            Ok(OptionOverride {
-                name: name.clone(),
-                value,
-            })
-        })
-        .collect()
-}
-
-/// Rules that do not compile: 422 with every diagnostic.
-fn invalid_rules(report: &Report) -> Reply {
-    Reply::error(422, format!("the rules have errors: {}", first_message(report)))
-        .with("diagnostics", Value::Array(json::diagnostics(report)))
-}
-
-/// A position or SFEN that does not read.
-fn bad_input(report: &Report, what: &str) -> Reply {
-    Reply::error(400, format!("{what} cannot be read: {}", first_message(report)))
-        .with("diagnostics", Value::Array(json::diagnostics(report)))
-}
-
-fn first_message(report: &Report) -> String {
-    report
-        .diagnostics
-        .first()
-        .map_or_else(|| "unknown error".to_string(), |d| d.message.clone())
-}
-
-fn square(geo: &crate::board::Geometry, name: &str) -> Result<Square, Reply> {
-    geo.parse_square(name).ok_or_else(|| {
-        Reply::error(
-            400,
-            format!("`{name}` is not a square of this {}x{} board", geo.width, geo.height),
-        )
-    })
-}
-
-fn usi(pos: &Position, m: &Move) -> Option<String> {
-    usi_move(pos, m)
-}
-
-fn title(rules: &Ruleset) -> String {
-    rules.names.get("en").cloned().unwrap_or_else(|| rules.id.clone())
-}
-
-/// The board, the game so far and the rule options: `/api/position`.
-fn position_json(game: &Game, flip: bool, labels: Labels) -> Value {
-    let pos = &game.pos;
-    let rules = pos.rules();
-    let geo = &rules.geometry;
-    let mut pieces = Vec::new();
-    let mut list = Vec::new();
-    for sq in 0..geo.len() as Square {
-        if let Some((colour, ty)) = pos.piece_at(sq) {
-            pieces.push((sq, colour, ty));
-            list.push(json!({
-                "square": geo.square_name(sq),
-                "colour": colour.to_string(),
-                "code": rules.types[usize::from(ty)].code,
-                "name": english_name(rules, rules.types[usize::from(ty)].kind),
-            }));
-        }
-    }
-    let last: Vec<Square> = game
-        .last
-        .map(|m| std::iter::once(m.from).chain(m.landings().iter().copied()).collect())
-        .unwrap_or_default();
-    let view = BoardView {
-        view: if flip { Colour::White } else { Colour::Black },
-        labels,
-        last_move: last.clone(),
-        hit_areas: true,
-    };
-    let history: Vec<Value> = game
-        .played
-        .iter()
-        .enumerate()
-        .map(|(i, (text, usi))| json!({"ply": i + 1, "text": text, "usi": usi}))
-        .collect();
-    let options: Vec<Value> = rules
-        .options
-        .iter()
-        .map(|(name, o)| {
-            let (kind, values) = match &o.default {
-                OptionValue::Bool(_) => ("bool", Value::Null),
-                OptionValue::Enum { allowed, .. } => ("enum", json!(allowed)),
-            };
-            json!({
-                "name": name,
-                "type": kind,
-                "value": option_json(&o.value),
-                "default": option_json(&o.default),
-                "values": values,
-                "doc": o.doc,
-            })
-        })
-        .collect();
-    // Pieces in hand, for variants with drops: per side, each held type.
-    let hands = rules.drops.as_ref().map(|drops| {
-        let side = |colour: Colour| -> Vec<Value> {
-            drops
-                .hand_types
-                .iter()
-                .filter_map(|&ty| {
-                    let n = pos.in_hand(colour, ty);
-                    (n > 0).then(|| {
-                        json!({
-                            "code": rules.types[usize::from(ty)].code,
-                            "label": match labels {
-                                Labels::Names => piece_label(rules, ty),
-                                Labels::Codes => rules.types[usize::from(ty)].code.clone(),
-                            },
-                            "name": english_name(rules, rules.types[usize::from(ty)].kind),
-                            "count": n,
-                        })
-                    })
-                })
-                .collect()
-        };
-        json!({"black": side(Colour::Black), "white": side(Colour::White)})
-    });
-    json!({
-        "variant": rules.id,
-        "title": title(rules),
-        "hands": hands,
-        "files": geo.width,
-        "ranks": geo.height,
-        "usi": rules.sfen.is_some(),
-        "side_to_move": pos.side_to_move().to_string(),
-        "ply": game.played.len(),
-        "position": pos.to_text(),
-        "sfen": pos.to_sfen(),
-        "outcome": json::outcome(pos, pos.result()),
-        "history": history,
-        "last_move": last.iter().map(|&s| geo.square_name(s)).collect::<Vec<_>>(),
-        "pieces": list,
-        "options": options,
-        "svg": board_view_svg(rules, &pieces, &view),
-    })
-}
-
-fn option_json(v: &OptionValue) -> Value {
-    match v {
-        OptionValue::Bool(b) => json!(b),
-        OptionValue::Enum { .. } => json!(option_text(v)),
-    }
-}
-
-/// The legal moves (of one piece, with `from`), each with the squares a
-/// page needs to choose it step by step: `/api/moves`.
-fn moves_json(pos: &mut Position, from: Option<Square>) -> Value {
-    let mut moves = Vec::new();
-    legal_moves(pos, &mut moves);
-    let geo = pos.rules().geometry.clone();
-    let name = |s: Square| geo.square_name(s);
-    let mut out = Vec::new();
-    for m in moves.iter().filter(|m| from.is_none_or(|f| m.from == f)) {
-        let mut steps = Vec::new();
-        for (i, &sq) in m.landings().iter().enumerate() {
-            steps.push(json!({"square": name(sq), "kind": "land"}));
-            for t in m.shots_after(i) {
-                steps.push(json!({"square": name(t), "kind": "shot"}));
-            }
-        }
-        let text = move_text(pos, m);
-        let usi = usi(pos, m);
-        // What the move removes, shots and effects included: play it and
-        // take it back.
-        let undo = pos.play_unchecked(m);
-        let captures: Vec<String> = pos.last_captures().iter().map(|&(s, _)| name(s)).collect();
-        pos.unplay(&undo);
-        out.push(json!({
-            "text": text,
-            "usi": usi,
-            "from": name(m.from),
-            "steps": steps,
-            "captures": captures,
-            "promotion": match m.promotion {
-                Promotion::None => "none",
-                Promotion::Promote => "promote",
-                Promotion::PromoteWithChain => "promote_with_chain",
-                Promotion::Decline => "decline",
-                Promotion::Revert => "revert",
-            },
-            // A drop: the code of the type placed, and of the piece in hand
-            // it comes from (they differ for a piece dropped promoted).
-            "drop": m.dropped().map(|ty| pos.rules().types[usize::from(ty)].code.clone()),
-            "hand": m
-                .dropped()
-                .map(|ty| pos.rules().types[usize::from(pos.rules().origin(ty))].code.clone()),
-        }));
-    }
-    json!({
-        "side_to_move": pos.side_to_move().to_string(),
-        "count": out.len(),
-        "moves": out,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn query_values_are_percent_decoded() {
-        assert_eq!(percent_decode("my%20variant").as_deref(), Some("my variant"));
-        assert_eq!(percent_decode("a+b%2Fc").as_deref(), Some("a b/c"));
-        assert_eq!(percent_decode("%E8%BB%8D").as_deref(), Some("軍"));
-        assert_eq!(percent_decode("100%").as_deref(), Some("100%"));
-        assert_eq!(percent_decode("%zz"), None);
-        assert_eq!(percent_decode("%ff"), None);
-    }
-
-    #[test]
-    fn keywords_default_to_the_first_and_name_the_others() {
-        let table = [("names", Labels::Names), ("codes", Labels::Codes)];
-        assert_eq!(keyword("labels", None, &table).unwrap(), Labels::Names);
-        assert_eq!(keyword("labels", Some("codes"), &table).unwrap(), Labels::Codes);
-        let e = keyword("labels", Some("kanji"), &table).unwrap_err();
-        assert_eq!(e.status, 400);
-        assert_eq!(e.body["error"], "`labels` is one of `names`, `codes`, not `kanji`");
-    }
 
     #[test]
     fn a_file_named_like_a_bundled_variant_gets_a_suffix() {
