@@ -77,7 +77,33 @@ fn forbidden(pos: &Position, w: &Walker) -> bool {
     false
 }
 
-pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
+/// Where [`push_path`] puts the moves of a path: a list, or a tally when
+/// only their number matters ([`super::legal_move_count`]). A tally's
+/// `push` reads nothing of the move, so once inlined, building the move
+/// is dead code and only the decisions that say how many moves a path
+/// makes are left.
+pub(super) trait Sink {
+    fn push(&mut self, m: Move);
+}
+
+impl Sink for Vec<Move> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+}
+
+/// A count of moves, for a [`Sink`] that keeps no list.
+pub(super) struct Tally(pub(super) usize);
+
+impl Sink for Tally {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+pub(super) fn push_path<S: Sink>(pos: &Position, w: &Walker, out: &mut S) {
     let rules = w.rules;
     let (captures, sweep) = taken(w);
     // Capture restrictions: judged per piece captured by moving.
