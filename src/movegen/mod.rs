@@ -149,9 +149,13 @@ fn generate<const COUNT: bool>(pos: &Position, out: &mut Vec<Move>) -> usize {
         }
         let c = pos.cells[usize::from(sq)];
         let overlapping = rules.overlapping[rules.types[usize::from(cell_type(c))].kind];
+        // Most pieces have no move: what their paths share is worked
+        // out at the first one.
+        let mut mover = None;
         if COUNT && !overlapping {
             let mut emit = |w: &Walker| {
-                paths::push_path(pos, w, &mut tally);
+                let mover = mover.get_or_insert_with(|| paths::Mover::new(pos, sq));
+                paths::push_path(pos, w, mover, &mut tally);
                 false
             };
             walker.walk_piece(sq, &mut emit);
@@ -159,7 +163,8 @@ fn generate<const COUNT: bool>(pos: &Position, out: &mut Vec<Move>) -> usize {
         }
         let start = out.len();
         let mut emit = |w: &Walker| {
-            paths::push_path(pos, w, out);
+            let mover = mover.get_or_insert_with(|| paths::Mover::new(pos, sq));
+            paths::push_path(pos, w, mover, out);
             false
         };
         walker.walk_piece(sq, &mut emit);
