@@ -161,18 +161,7 @@ pub(super) fn push_path<S: Sink>(pos: &Position, w: &Walker, mover: &Mover, out:
         return;
     }
     let to = w.path[0];
-    let mut m = Move {
-        from: w.from,
-        path: [to, NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE],
-        len: 1,
-        promotion: Promotion::None,
-        shots: [NO_SQUARE; MAX_SHOTS],
-        shot_after: [0; MAX_SHOTS],
-        n_shots: 0,
-        chain: 0,
-        drop: None,
-        sweep: 0,
-    };
+    let mut m = Move::landing_once(w.from, to);
     match *mover {
         Mover::Decided(row) => match row.get(to, captures) {
             Some(decision) => push_choices(m, decision, || chain_size(pos, cell_type(w.mover())), out),
