@@ -104,9 +104,9 @@ impl Sink for Tally {
 }
 
 /// What every path of one walked piece shares about becoming moves,
-/// worked out once per piece: whether a path of one landing that shoots
-/// and sweeps nothing may skip the general [`push_path`], and what it
-/// pushes then.
+/// worked out at its first path: whether a path of one landing that
+/// shoots and sweeps nothing may skip the general [`push_any_path`], and
+/// what it pushes then.
 #[derive(Clone, Copy)]
 pub(super) enum Mover<'a> {
     /// Every path goes the general way: effects (a mover may die on
