@@ -473,7 +473,7 @@ impl Walker<'_> {
     #[inline(always)]
     fn walk_rays<F: FnMut(&Walker) -> bool>(&mut self, rays: &[Ray], from: Square, f: &mut F) -> bool {
         let (cells, plan, colour) = (self.cells, self.plan, self.colour);
-        let mut rest = rays;
+        let mut next = 0;
         loop {
             // Most rays end at once on an own piece: they are passed over
             // in a loop of their own, which keeps little in registers.
@@ -483,13 +483,13 @@ impl Walker<'_> {
                         .get(usize::from(from.wrapping_add_signed(r.delta)))
                         .is_some_and(|&occ| occ != 0 && cell_colour(occ) == colour)
             };
-            let Some((&r, more)) = rest.split_first() else {
+            while rays.get(next).is_some_and(blocked) {
+                next += 1;
+            }
+            let Some(&r) = rays.get(next) else {
                 return false;
             };
-            rest = more;
-            if blocked(&r) {
-                continue;
-            }
+            next += 1;
             if r.flags & Ray::CHECK != 0 && plan.room(&r, from) == 0 {
                 continue;
             }

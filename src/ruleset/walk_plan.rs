@@ -57,7 +57,7 @@ struct OnlyRays {
     first: u32,
     end: u32,
     /// Their first squares as bits, bit `i` for the square `from + low +
-    /// i`; 0 if they do not fit in 64 bits or a ray is [`Ray::CHECK`]ed.
+    /// i`; 0 if they are not tested so ([`first_squares`]).
     firsts: u64,
     low: i16,
 }
@@ -69,6 +69,11 @@ pub(crate) struct PieceRays<'a> {
     pub(crate) firsts: u64,
     pub(crate) low: i16,
 }
+
+/// How many rays a piece needs for its first squares to be tested at
+/// once ([`OnlyRays::firsts`]): the test costs about what looking at two
+/// of them does, and is lost when the piece can move.
+const MASKED_RAYS: usize = 3;
 
 /// The start of [`WalkPlan::pieces`] for a piece with steps other than
 /// one run of rays.
@@ -147,8 +152,12 @@ fn edge_classes(geo: &Geometry) -> (Vec<u8>, Vec<Square>) {
 
 /// The first squares of `rays` as bits from the lowest (bit `i`: `low +
 /// i` from the origin), or 0 if they span more than 64 squares or one is
-/// [`Ray::CHECK`]ed (its first square may be off the board).
+/// [`Ray::CHECK`]ed (its first square may be off the board), or if there
+/// are fewer than [`MASKED_RAYS`].
 fn first_squares(rays: &[Ray]) -> (u64, i16) {
+    if rays.len() < MASKED_RAYS {
+        return (0, 0);
+    }
     let low = rays.iter().map(|r| r.delta).min().unwrap_or(0);
     let mut bits = 0u64;
     for r in rays {
