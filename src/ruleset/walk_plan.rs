@@ -8,9 +8,8 @@
 //! step leaves the board dropped: most rays end at once, on an own piece,
 //! and then neither the edge nor the reach is looked up.
 
-use super::{CaptureMode, LegWalk, Program, Ruleset, TypeId};
+use super::{CaptureMode, LegWalk, Program, Ruleset};
 use crate::board::{Colour, Geometry, Square};
-use crate::position::Cell;
 
 /// Each type's programs as the walker takes them, per colour
 /// ([`Ruleset::walk_plan`]).
@@ -249,7 +248,9 @@ impl WalkPlan {
         out.pieces = vec![mixed; cells * out.n_classes];
         for (ty, t) in rules.types.iter().enumerate() {
             for colour in Colour::BOTH {
-                let at = usize::from(crate::position::cell(colour, ty as TypeId));
+                // The index of the cell of this type and colour
+                // (`position::cell`: type + 1, shifted, and the colour bit).
+                let at = (ty + 1) << 1 | colour.index();
                 let (first, end) = kinds[colour.index()][t.kind];
                 out.by_cell[at] = (first, end);
                 let only = match out.steps[first as usize..end as usize] {
@@ -297,7 +298,7 @@ impl WalkPlan {
 
     /// The steps of a piece `c` (its type and colour).
     #[inline]
-    pub(crate) fn steps(&self, c: Cell) -> &[PlanStep] {
+    pub(crate) fn steps(&self, c: u16) -> &[PlanStep] {
         let (first, end) = self.by_cell.get(usize::from(c)).copied().unwrap_or_default();
         self.steps.get(first as usize..end as usize).unwrap_or_default()
     }
@@ -321,7 +322,7 @@ impl WalkPlan {
     /// [`WalkPlan::rays`] lists them, if its steps are one run of rays (or
     /// none): one lookup instead of the steps' two.
     #[inline]
-    pub(crate) fn only_rays(&self, c: Cell, class: usize) -> Option<PieceRays<'_>> {
+    pub(crate) fn only_rays(&self, c: u16, class: usize) -> Option<PieceRays<'_>> {
         let p = self.pieces.get(usize::from(c) * self.n_classes + class)?;
         if p.first == MIXED {
             return None;
@@ -357,6 +358,7 @@ mod tests {
     use super::*;
     use crate::board::NO_SQUARE;
     use crate::position::cell;
+    use crate::ruleset::TypeId;
 
     /// What the plan should hold for one piece from one square, found the
     /// slow way: its programs in order, every run of plain ones as the
