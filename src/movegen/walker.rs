@@ -386,7 +386,8 @@ fn walk_piece_with<'a, F: FnMut(&Walker) -> bool>(
 impl Walker<'_> {
     /// Walks every available program of the piece on `from` (the walker's
     /// position answers the programs' `when` conditions); see
-    /// [`Walker::walk`]. Without effects, the kind's plain one-leg
+    /// [`Walker::walk`]. Without effects, or when the piece's landings set
+    /// nothing off ([`Walker::set_landing`]), the kind's plain one-leg
     /// programs are followed as the plan's rays ([`Walker::walk_rays`]), in
     /// the same order.
     #[inline(always)]
@@ -402,7 +403,9 @@ impl Walker<'_> {
             self.set_landing(c);
         }
         let ty = cell_type(c);
-        if self.effects && rules.has_effects {
+        // A piece whose landings set nothing off walks as in a variant
+        // without effects, by the plan.
+        if self.effects && rules.has_effects && self.landing.any {
             let kind = rules.types[usize::from(ty)].kind;
             return rules.programs[self.colour.index()][kind]
                 .iter()
