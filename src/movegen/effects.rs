@@ -68,6 +68,13 @@ impl AuraThreats {
         counts: [[0; AURAS]; 2],
         reach: [[0, -1, 0, -1]; 2],
     };
+
+    /// Known to list no source that harms a piece of `colour`.
+    #[inline]
+    fn none_harm(&self, colour: Colour) -> bool {
+        let [x0, x1, ..] = self.reach[colour.index()];
+        self.known && x0 > x1
+    }
 }
 
 impl<'a> Walker<'a> {
@@ -88,10 +95,12 @@ impl<'a> Walker<'a> {
             None
         };
         let (mut may_die, mut may_die_midway) = (false, false);
-        if lt.harmed_by != 0 {
-            if !self.aura_threats.known {
-                self.aura_threats = self.aura_threats();
-            }
+        if lt.harmed_by != 0 && !self.aura_threats.known {
+            self.aura_threats = self.aura_threats();
+        }
+        // (Most often no source that harms this side stands on the board:
+        // Ko's flames are promoted engineers.)
+        if lt.harmed_by != 0 && !self.aura_threats.none_harm(self.colour) {
             let threats = &self.aura_threats;
             for (i, a) in rules.auras.iter().enumerate() {
                 let harmful = if threats.known {
