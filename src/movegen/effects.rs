@@ -121,10 +121,23 @@ impl<'a> Walker<'a> {
     /// for `self.colour`, can set off ([`Walker::landing`]). A killing
     /// aura can harm it only if one of its sources stands elsewhere on the
     /// board (when the sources are listed) and it is not itself a source
-    /// the aura spares. (Kept out of line: `walk_piece`, which calls it
-    /// only in variants with effects, stays small enough to inline.)
-    #[inline(never)]
+    /// the aura spares.
+    #[inline(always)]
     pub(super) fn set_landing(&mut self, piece: Cell) {
+        let lt = self.rules.landing_types[usize::from(cell_type(piece))];
+        // Most pieces, most of the time: nothing to work out.
+        if !lt.shoots && !lt.demotable && (lt.harmed_by == 0 || self.aura_threats.none_harm(self.colour)) {
+            self.landing = Landing::NONE;
+        } else {
+            self.work_out_landing(piece);
+        }
+    }
+
+    /// [`Walker::set_landing`] of a piece that something may happen to.
+    /// (Kept out of line: `walk_piece`, which calls `set_landing` only in
+    /// variants with effects, stays small enough to inline.)
+    #[inline(never)]
+    fn work_out_landing(&mut self, piece: Cell) {
         let rules: &'a crate::ruleset::Ruleset = self.rules;
         let ty = cell_type(piece);
         let lt = rules.landing_types[usize::from(ty)];
