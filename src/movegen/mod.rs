@@ -89,7 +89,8 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     let mut sources = [NO_SQUARE; 16];
     let mut n_sources = 0;
     let mut sources_listed = rules.has_effects && !rules.auras.is_empty();
-    if sources_listed {
+    // (The piece counts say when none stands, as Ko's flames mostly do.)
+    if sources_listed && rules.auras.iter().any(|a| effects::on_board(pos, &a.source)) {
         for sq in pos.occupied() {
             let c = pos.cells[usize::from(sq)];
             if rules.auras.iter().any(|a| a.source.contains(cell_type(c))) {
