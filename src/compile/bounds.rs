@@ -97,7 +97,7 @@ impl Checker<'_> {
         let geo = &rules.geometry;
         for (k, p) in f.pieces.iter().enumerate() {
             let (Some(s), Some(progs)) = (
-                rules.shooting.get(k).and_then(Option::as_ref),
+                rules.effects.shooting.get(k).and_then(Option::as_ref),
                 rules.programs[crate::board::Colour::Black.index()].get(k),
             ) else {
                 continue;

@@ -23,10 +23,10 @@ pub(super) fn conclude(r: &mut Ruleset) {
         .iter()
         .map(|progs| movement::overlapping(progs, &r.offsets))
         .collect();
-    r.single_aura = r.auras.len() == 1
-        && r.shooting.iter().all(|s| s.is_none())
-        && r.demotions.is_empty()
-        && r.on_promotions.is_empty()
+    r.single_aura = r.effects.auras.len() == 1
+        && r.effects.shooting.iter().all(|s| s.is_none())
+        && r.effects.demotions.is_empty()
+        && r.effects.on_promotions.is_empty()
         && r.drops.is_none();
     let (tracked, reads_last_move) = {
         let conditions = conditions(r);
@@ -72,10 +72,10 @@ macro_rules! each_condition {
                 }
             }
         }
-        for d in & $($m)? r.demotions {
+        for d in & $($m)? r.effects.demotions {
             f(& $($m)? d.when, true);
         }
-        for s in (& $($m)? r.shooting).into_iter().flatten() {
+        for s in (& $($m)? r.effects.shooting).into_iter().flatten() {
             f(& $($m)? s.range, false);
             for e in (& $($m)? s.screen).into_iter().chain(& $($m)? s.target).chain(& $($m)? s.when) {
                 f(e, true);

@@ -9,27 +9,6 @@ use crate::dsl::{self, Expr, OptionValue, Place, TypeSet};
 use crate::rules::file::{RuleFile, Text};
 use crate::ruleset::*;
 
-/// Everything this module compiles.
-pub(super) struct Effects {
-    pub shooting: Vec<Option<Shooting>>,
-    pub auras: Vec<KillAura>,
-    pub freezes: Vec<Freeze>,
-    pub demotions: Vec<Demotion>,
-    pub on_promotions: Vec<OnPromotion>,
-    pub on_captures: Vec<OnCapture>,
-    pub landing_types: Vec<LandingType>,
-}
-
-impl Effects {
-    /// Whether a move can do more than move and capture (`has_effects`).
-    pub(super) fn any(&self) -> bool {
-        self.shooting.iter().any(|s| s.is_some())
-            || !self.auras.is_empty()
-            || !self.demotions.is_empty()
-            || !self.on_promotions.is_empty()
-    }
-}
-
 /// Shot conditions compiled so far, by text (`true`: a range, a number).
 type ShotConditions = std::collections::HashMap<(bool, String), Expr>;
 

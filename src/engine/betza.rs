@@ -16,7 +16,7 @@ use crate::ruleset::{CaptureMode, LegMode, Pass, Ruleset};
 /// up for the first player), or `None` if XBetza as XBoard reads it
 /// cannot say them all.
 pub fn xbetza(rules: &Ruleset, kind: usize) -> Option<String> {
-    if rules.shooting.get(kind).is_some_and(Option::is_some) {
+    if rules.effects.shooting.get(kind).is_some_and(Option::is_some) {
         return None;
     }
     let first = rules.first;

@@ -124,7 +124,7 @@ impl<'a> Walker<'a> {
     /// the aura spares.
     #[inline(always)]
     pub(super) fn set_landing(&mut self, piece: Cell) {
-        let lt = self.rules.landing_types[usize::from(cell_type(piece))];
+        let lt = self.rules.effects.landing_types[usize::from(cell_type(piece))];
         // Most pieces, most of the time: nothing to work out.
         if !lt.shoots && !lt.demotable && (lt.harmed_by == 0 || self.aura_threats.none_harm(self.colour)) {
             self.landing = Landing::NONE;
@@ -140,9 +140,9 @@ impl<'a> Walker<'a> {
     fn work_out_landing(&mut self, piece: Cell) {
         let rules: &'a crate::ruleset::Ruleset = self.rules;
         let ty = cell_type(piece);
-        let lt = rules.landing_types[usize::from(ty)];
+        let lt = rules.effects.landing_types[usize::from(ty)];
         let shooting = if lt.shoots {
-            rules.shooting[rules.types[usize::from(ty)].kind].as_ref()
+            rules.effects.shooting[rules.types[usize::from(ty)].kind].as_ref()
         } else {
             None
         };
@@ -157,7 +157,7 @@ impl<'a> Walker<'a> {
         // Ko's flames are promoted engineers.)
         if lt.harmed_by != 0 && !self.aura_threats.none_harm(self.colour) {
             let threats = &self.aura_threats;
-            for (i, a) in rules.auras.iter().enumerate() {
+            for (i, a) in rules.effects.auras.iter().enumerate() {
                 let harmful = if threats.known {
                     // A source harms itself only by meeting another.
                     let own = (lt.harms_own >> i) & 1;
@@ -211,7 +211,7 @@ impl<'a> Walker<'a> {
     /// [`AuraThreats`] of the board walked (not known without a list of
     /// the sources, or with many auras).
     fn aura_threats(&self) -> AuraThreats {
-        let (Some(sources), true) = (self.aura_sources, self.rules.auras.len() <= AURAS) else {
+        let (Some(sources), true) = (self.aura_sources, self.rules.effects.auras.len() <= AURAS) else {
             return AuraThreats::UNKNOWN;
         };
         let mut counts = [[0u8; AURAS]; 2];
@@ -220,7 +220,7 @@ impl<'a> Walker<'a> {
         for &t in sources {
             let c = self.cells[usize::from(t)];
             let (x, y) = geo.xy(t);
-            for (i, a) in self.rules.auras.iter().enumerate() {
+            for (i, a) in self.rules.effects.auras.iter().enumerate() {
                 if c != 0 && a.source.contains(cell_type(c)) {
                     let d = i32::from(a.distance);
                     for side in Colour::BOTH {
@@ -527,7 +527,7 @@ impl<'a> Walker<'a> {
             let c = self.occupant(t);
             c != 0 && a.source.contains(cell_type(c)) && (!a.enemies_only || cell_colour(c) != self.colour)
         };
-        rules.auras.iter().any(|a| {
+        rules.effects.auras.iter().any(|a| {
             (!intermediate || a.intermediate_landings)
                 // A source dies only by meeting another, if its aura says so.
                 && (!a.source.contains(mover) || a.meeting.mover_dies())
@@ -561,6 +561,7 @@ impl<'a> Walker<'a> {
             other: None,
         };
         rules
+            .effects
             .demotions
             .iter()
             .any(|d| d.kinds.contains(me) && eval(&d.when, &facts) != 0)

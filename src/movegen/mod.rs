@@ -37,7 +37,7 @@ fn frozen(pos: &Position) -> Vec<bool> {
     for sq in pos.occupied() {
         let c = pos.cells[usize::from(sq)];
         let owner = cell_colour(c);
-        for z in rules.freezes.iter().filter(|z| z.source.contains(cell_type(c))) {
+        for z in rules.effects.freezes.iter().filter(|z| z.source.contains(cell_type(c))) {
             for &o in &z.lines[owner.index()] {
                 let mut t = sq;
                 loop {
@@ -67,7 +67,7 @@ fn frozen(pos: &Position) -> Vec<bool> {
 
 /// Is the piece on `sq` frozen (it cannot move this turn)?
 pub fn is_frozen(pos: &Position, sq: Square) -> bool {
-    !pos.rules.freezes.is_empty() && frozen(pos)[usize::from(sq)]
+    !pos.rules.effects.freezes.is_empty() && frozen(pos)[usize::from(sq)]
 }
 
 /// Every legal move of the side to move, in generation order.
@@ -80,7 +80,7 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     }
     let rules = &*pos.rules;
     let side = pos.side;
-    let frozen = if rules.freezes.iter().all(|z| !effects::on_board(pos, &z.source)) {
+    let frozen = if rules.effects.freezes.iter().all(|z| !effects::on_board(pos, &z.source)) {
         Vec::new()
     } else {
         frozen(pos)
@@ -88,12 +88,12 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     // Where the aura sources stand, so that a landing looks only at them.
     let mut sources = [NO_SQUARE; 16];
     let mut n_sources = 0;
-    let mut sources_listed = rules.has_effects && !rules.auras.is_empty();
+    let mut sources_listed = rules.has_effects && !rules.effects.auras.is_empty();
     // (The piece counts say when none stands, as Ko's flames mostly do.)
-    if sources_listed && rules.auras.iter().any(|a| effects::on_board(pos, &a.source)) {
+    if sources_listed && rules.effects.auras.iter().any(|a| effects::on_board(pos, &a.source)) {
         for sq in pos.occupied() {
             let c = pos.cells[usize::from(sq)];
-            if rules.auras.iter().any(|a| a.source.contains(cell_type(c))) {
+            if rules.effects.auras.iter().any(|a| a.source.contains(cell_type(c))) {
                 if n_sources == sources.len() {
                     sources_listed = false;
                     break;

@@ -164,7 +164,7 @@ pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
 /// The rules that let pieces promote along with a promoting piece of type
 /// `ty` (`[[on_promotion]] also_promote`).
 fn chain_rules(rules: &Ruleset, ty: TypeId) -> impl Iterator<Item = &OnPromotion> {
-    rules.on_promotions.iter().filter(move |o| o.kinds.contains(ty))
+    rules.effects.on_promotions.iter().filter(move |o| o.kinds.contains(ty))
 }
 
 /// How many pieces may promote along with the side's promoting piece of

@@ -43,7 +43,7 @@ impl Position {
             // there, before its shots: its own (it then ends its move there)
             // and those its arrival causes (Ko §8.3: a fog near an arriving
             // lamp reverts before the lamp shoots).
-            if !rules.demotions.is_empty() {
+            if !rules.effects.demotions.is_empty() {
                 self.set(sq, current);
                 self.demote_all();
                 let now = self.cells[usize::from(sq)];
@@ -62,7 +62,7 @@ impl Position {
         }
         let to = m.to();
         let mover_ty = cell_type(moving);
-        let source = rules.auras.iter().any(|a| a.source.contains(mover_ty));
+        let source = rules.effects.auras.iter().any(|a| a.source.contains(mover_ty));
         if !source && self.in_aura(to, side) {
             // Burnt on arrival: it dies where it lands (friendly fire counts).
             self.record_kill(to, side, mover_ty);
@@ -72,14 +72,19 @@ impl Position {
         self.set(to, placed);
         let promoted_now = placed != moving;
         // A source that arrives, or is created by promotion, kills around it.
-        for a in rules.auras.iter() {
+        for a in rules.effects.auras.iter() {
             let is_source = a.source.contains(cell_type(placed));
             if is_source && (!promoted_now || a.on_creation || a.source.contains(mover_ty)) {
                 self.burn_around(to, a, side);
             }
         }
         if promoted_now {
-            for o in rules.on_promotions.iter().filter(|o| o.kinds.contains(mover_ty)) {
+            for o in rules
+                .effects
+                .on_promotions
+                .iter()
+                .filter(|o| o.kinds.contains(mover_ty))
+            {
                 let enemies: Vec<Square> = (0..self.cells.len() as Square)
                     .filter(|&s| {
                         let c = self.cells[usize::from(s)];
@@ -108,7 +113,7 @@ impl Position {
     fn in_aura(&self, sq: Square, side: Colour) -> bool {
         let geo = &self.rules.geometry;
         let (x0, y0) = geo.xy(sq);
-        self.rules.auras.iter().any(|a| {
+        self.rules.effects.auras.iter().any(|a| {
             let d = i32::from(a.distance);
             (-d..=d).any(|dy| {
                 (-d..=d).any(|dx| {
@@ -162,7 +167,7 @@ impl Position {
     /// Applies every compulsory demotion until none applies.
     fn demote_all(&mut self) {
         let rules = self.rules.clone();
-        if rules.demotions.iter().all(|d| !on_board(self, &d.kinds)) {
+        if rules.effects.demotions.iter().all(|d| !on_board(self, &d.kinds)) {
             return;
         }
         loop {
@@ -184,6 +189,7 @@ impl Position {
                     other: None,
                 };
                 let demoted = rules
+                    .effects
                     .demotions
                     .iter()
                     .any(|d| d.kinds.contains(ty) && eval(&d.when, &facts) != 0);

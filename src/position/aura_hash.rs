@@ -13,7 +13,7 @@ use crate::ruleset::{KillAura, Meeting};
 /// burnt) and the aura's burning applied.
 pub(super) fn landing(pos: &Position, m: &Move, caps: &[(Square, Cell)], mut h: u64) -> u64 {
     let rules = &*pos.rules;
-    let Some(a) = rules.auras.first() else {
+    let Some(a) = rules.effects.auras.first() else {
         return h ^ piece_key(rules, placed_cell(pos, m), m.to());
     };
     // The board after the captures: origin and victims empty.

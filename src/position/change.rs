@@ -51,7 +51,7 @@ pub(crate) fn promoted(pos: &Position, ty: TypeId) -> Option<TypeId> {
 
 pub(crate) fn placed_cell(pos: &Position, m: &Move) -> Cell {
     let mover = pos.cells[usize::from(m.from)];
-    if !pos.rules.on_captures.is_empty() {
+    if !pos.rules.effects.on_captures.is_empty() {
         let mut caps = [(0, 0); MAX_LEGS];
         let n = victims(pos, m, &mut caps);
         let taken = caps[..n].iter().map(|&(_, c)| cell_type(c));

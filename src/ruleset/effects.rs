@@ -4,6 +4,34 @@
 use super::TypeId;
 use crate::dsl::{Expr, TypeSet};
 
+/// Every effect table of a variant, as compiled from its rule file
+/// (`Ruleset::effects`).
+#[derive(Clone, Debug, Default)]
+pub struct Effects {
+    /// `shooting[kind]`.
+    pub shooting: Vec<Option<Shooting>>,
+    pub auras: Vec<KillAura>,
+    pub freezes: Vec<Freeze>,
+    pub demotions: Vec<Demotion>,
+    pub on_promotions: Vec<OnPromotion>,
+    /// Capturers replaced by another piece, in file order (the last victim
+    /// a rule matches decides).
+    pub on_captures: Vec<OnCapture>,
+    /// `landing_types[type]`: what its landings can set off.
+    pub landing_types: Vec<LandingType>,
+}
+
+impl Effects {
+    /// Whether a move can do more than move and capture: any of shooting,
+    /// auras, demotions or promotion effects exist (`Ruleset::has_effects`).
+    pub fn any(&self) -> bool {
+        self.shooting.iter().any(|s| s.is_some())
+            || !self.auras.is_empty()
+            || !self.demotions.is_empty()
+            || !self.on_promotions.is_empty()
+    }
+}
+
 /// How a shot meets pieces in its line of fire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Over {
@@ -16,7 +44,7 @@ pub enum Over {
 }
 
 /// What a landing of a piece of one type can set off, as far as the type
-/// decides it (`Ruleset::landing_types`, by type id); the walk adds what
+/// decides it (`Effects::landing_types`, by type id); the walk adds what
 /// stands on the board.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct LandingType {

@@ -14,7 +14,7 @@ mod walk_plan;
 pub(crate) use attack::AttackRays;
 pub use drops::{Drops, HAND_KEYS};
 pub use effects::{
-    Demotion, Freeze, FreezeMode, KillAura, LandingType, Meeting, OnCapture, OnPromotion, Over, Shooting,
+    Demotion, Effects, Freeze, FreezeMode, KillAura, LandingType, Meeting, OnCapture, OnPromotion, Over, Shooting,
 };
 pub use program::{CaptureMode, Leg, LegMode, LegWalk, Offsets, Pass, Program, RELATION_NAMES, RankJump, Relation};
 pub use victory::{BothLose, MoveCount, MoveLimit, REPETITION_POLICIES, RepetitionPolicy, Result3, Victory, Win};
@@ -140,17 +140,9 @@ pub struct Ruleset {
     pub tracked_kills: [u64; 4],
     /// Whether some condition reads the previous move (`last.*`).
     pub reads_last_move: bool,
-    /// `shooting[kind]`.
-    pub shooting: Vec<Option<Shooting>>,
-    pub auras: Vec<KillAura>,
-    pub freezes: Vec<Freeze>,
-    pub demotions: Vec<Demotion>,
-    pub on_promotions: Vec<OnPromotion>,
-    /// Capturers replaced by another piece, in file order (the last victim
-    /// a rule matches decides).
-    pub on_captures: Vec<OnCapture>,
-    /// `landing_types[type]`: what its landings can set off.
-    pub landing_types: Vec<LandingType>,
+    /// Shooting, auras, freezes, demotions, promotion effects, capturers
+    /// that become another piece, and what each type's landings set off.
+    pub effects: Effects,
     /// Whether any of shooting, auras, demotions or promotion effects exist:
     /// moves then change more than their own squares.
     pub has_effects: bool,
@@ -216,7 +208,7 @@ impl Ruleset {
     pub fn captor_becomes(&self, mover: TypeId, victims: impl Iterator<Item = TypeId>) -> Option<TypeId> {
         let mut out = None;
         for v in victims {
-            if let Some(r) = self.on_captures.iter().find(|r| {
+            if let Some(r) = self.effects.on_captures.iter().find(|r| {
                 r.victims.contains(v)
                     && !r.except.contains(mover)
                     && r.capturers.as_ref().is_none_or(|c| c.contains(mover))

@@ -1,0 +1,85 @@
+//! [`SideFacts`]: the answers a side's victory conditions get after a move.
+
+use super::super::attacked;
+use super::{count, last_mover, near};
+use crate::board::{Colour, Square};
+use crate::dsl::{Facts, Metric, PieceFact, PieceRef, Protection, SquareRef, TypeSet};
+use crate::position::{Position, cell_colour, cell_type};
+
+/// Facts about one side after a move (victory conditions).
+pub(crate) struct SideFacts<'a> {
+    pub(crate) pos: &'a Position,
+    pub(crate) side: Colour,
+}
+
+impl Facts for SideFacts<'_> {
+    fn colour(&self) -> Option<Colour> {
+        Some(self.side)
+    }
+    fn piece(&self, r: PieceRef) -> Option<PieceFact> {
+        match r {
+            PieceRef::LastMover => last_mover(self.pos),
+            _ => None,
+        }
+    }
+    fn square(&self, _: SquareRef) -> Option<Square> {
+        None
+    }
+    fn captures(&self) -> i32 {
+        0
+    }
+    fn distance(&self, a: Square, b: Square) -> i32 {
+        self.pos.rules.geometry.distance(a, b)
+    }
+    fn in_zone(&self, _: Square) -> bool {
+        false
+    }
+    fn rank(&self, sq: Square) -> i32 {
+        self.pos.rules.geometry.relative_rank(sq, self.side)
+    }
+    fn count(&self, enemy: bool, set: &TypeSet) -> i32 {
+        count(self.pos, if enemy { self.side.opposite() } else { self.side }, set)
+    }
+    fn last_captured(&self, set: &TypeSet) -> bool {
+        self.pos.last_captures().iter().any(|(_, t)| set.contains(*t))
+    }
+    fn last_captured_at(&self, sq: Square) -> bool {
+        self.pos.last_captures().iter().any(|(s, _)| *s == sq)
+    }
+    fn protected(&self, _: PieceRef, _: Protection) -> bool {
+        false
+    }
+    fn killed(&self, enemy: bool, set: &TypeSet) -> bool {
+        let side = if enemy { self.side.opposite() } else { self.side };
+        set.meets(&self.pos.killed[side.index()])
+    }
+    fn near(&self, enemy: bool, sq: Square, dist: i32, metric: Metric, set: &TypeSet) -> bool {
+        let side = if enemy { self.side.opposite() } else { self.side };
+        near(
+            self.pos,
+            |s| self.pos.cells[usize::from(s)],
+            true,
+            side,
+            sq,
+            dist,
+            metric,
+            set,
+        )
+    }
+    fn in_zone_unattacked(&self, set: &TypeSet) -> bool {
+        let Some(promo) = &self.pos.rules.promotion else {
+            return false;
+        };
+        let zone = &promo.zone[self.side.index()];
+        self.pos.cells.iter().enumerate().any(|(sq, &c)| {
+            c != 0
+                && cell_colour(c) == self.side
+                && zone[sq]
+                && set.contains(cell_type(c))
+                && !attacked(self.pos, &self.pos.cells, self.side.opposite(), sq as Square)
+        })
+    }
+    fn captured_kind(&self, _: &TypeSet) -> bool {
+        false
+    }
+}
