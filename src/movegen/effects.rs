@@ -6,8 +6,9 @@
 //! ([`Landing`]), so that the landings of a piece that can neither shoot,
 //! die nor be demoted there are walked as in a variant without effects.
 
+use super::enemy_rows::EnemyRows;
 use super::{BoardView, PointFacts, Walker};
-use crate::board::{Colour, MAX_SIDE, NO_SQUARE, Square};
+use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::{Expr, TypeSet, eval};
 use crate::moves::MAX_SHOTS;
 use crate::position::{Cell, Position, cell_colour, cell_type};
@@ -44,7 +45,7 @@ impl Landing<'_> {
 }
 
 /// The eight lines a shot may follow, as (dx, dy).
-const SHOT_LINES: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+pub(super) const SHOT_LINES: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
 
 /// How many aura sources on the board harm a piece of each colour, by
 /// aura, and the box of squares within their reach: worked out once per
@@ -60,45 +61,6 @@ pub(crate) struct AuraThreats {
 }
 
 const AURAS: usize = 4;
-
-/// Where the enemies of the side whose shooters are walked stand, one
-/// bitmask of files per rank: worked out at the walk's first shooter, so
-/// that a shot from a square with no enemy on its eight lines within range
-/// (most of them in Ko, whose armies start seven ranks apart) scans
-/// nothing. Pieces only leave the board during a move, so an enemy the
-/// move has taken away at most makes a line look worth scanning.
-#[derive(Clone, Copy)]
-pub(crate) struct EnemyRows {
-    /// The side whose enemies are listed (`None`: not worked out).
-    of: Option<Colour>,
-    rows: [u64; MAX_SIDE as usize],
-}
-
-impl EnemyRows {
-    /// Not worked out yet.
-    pub(crate) const UNKNOWN: EnemyRows = EnemyRows {
-        of: None,
-        rows: [0; MAX_SIDE as usize],
-    };
-
-    /// Is an enemy within `range` squares of (`x`, `y`) on one of the
-    /// eight lines? (Files and ranks are below `MAX_SIDE`.)
-    fn on_lines(&self, x: usize, y: usize, range: usize) -> bool {
-        let bit = |x: usize| 1u64.checked_shl(x as u32).unwrap_or(0);
-        let row = |y: usize| self.rows.get(y).copied().unwrap_or(0);
-        let r = range.min(MAX_SIDE as usize);
-        // Along the rank, both ways at once: files x - r ..= x + r but x
-        // (where the shooter stands, perhaps having taken an enemy there).
-        let along = (u64::MAX >> (63 - (x + r).min(63))) & (u64::MAX << x.saturating_sub(r).min(63)) & !bit(x);
-        if row(y) & along != 0 {
-            return true;
-        }
-        (1..=r).any(|k| {
-            let files = bit(x) | bit(x + k) | x.checked_sub(k).map_or(0, bit);
-            (row(y + k) | y.checked_sub(k).map_or(0, row)) & files != 0
-        })
-    }
-}
 
 impl AuraThreats {
     /// Not worked out yet.
@@ -146,9 +108,12 @@ impl<'a> Walker<'a> {
         } else {
             None
         };
-        if shooting.is_some() && self.enemy_rows.of != Some(self.colour) {
+        if shooting.is_some() && !self.enemy_rows.lists_enemies_of(self.colour) {
             self.enemy_rows = self.enemy_rows();
         }
+        // A shooter with no enemy within its range of any square it may
+        // land on shoots at nothing this turn: its landings are plain.
+        let shooting = shooting.filter(|s| self.may_find_targets(s, lt.reach));
         let (mut may_die, mut may_die_midway) = (false, false);
         if lt.harmed_by != 0 && !self.aura_threats.known {
             self.aura_threats = self.aura_threats();
@@ -181,18 +146,26 @@ impl<'a> Walker<'a> {
         };
     }
 
+    /// May a shooter on `self.from` whose landings reach `reach` king
+    /// steps find an enemy to shoot at (a fixed range, and an enemy
+    /// within range of the farthest landing)?
+    fn may_find_targets(&self, s: &Shooting, reach: u8) -> bool {
+        let Expr::Const(range) = s.range else { return true };
+        if reach == u8::MAX {
+            return true;
+        }
+        let (x, y) = self.rules.geometry.xy(self.from);
+        let d = range.clamp(0, 64) as usize + usize::from(reach);
+        self.enemy_rows.in_box(x as usize, y as usize, d)
+    }
+
     /// [`EnemyRows`] of the board walked, for `self.colour`.
     fn enemy_rows(&self) -> EnemyRows {
-        let mut out = EnemyRows {
-            of: Some(self.colour),
-            rows: [0; MAX_SIDE as usize],
-        };
+        let mut out = EnemyRows::of(self.colour);
         let geo = &self.rules.geometry;
         let add = |sq: Square| {
             let (x, y) = geo.xy(sq);
-            if let Some(row) = out.rows.get_mut(y as usize) {
-                *row |= 1u64.checked_shl(x as u32).unwrap_or(0);
-            }
+            out.add(x as usize, y as usize);
         };
         let enemy = self.colour.opposite();
         match self.pos {
@@ -581,51 +554,4 @@ pub(crate) fn on_board(pos: &Position, set: &TypeSet) -> bool {
 enum Then {
     End,
     NextLeg,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// `on_lines` agrees with stepping along the eight lines square by
-    /// square, on boards up to the largest, with ranges past their edges.
-    #[test]
-    fn enemy_rows_see_what_the_lines_reach() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
-        let mut hits = 0;
-        for (w, h) in [(1, 1), (5, 3), (19, 19), (36, 36), (36, 7)] {
-            for _ in 0..40 {
-                let mut rows = EnemyRows::UNKNOWN;
-                let mut enemy = vec![false; w * h];
-                for _ in 0..next(6) {
-                    let (x, y) = (next(w as u64) as usize, next(h as u64) as usize);
-                    enemy[y * w + x] = true;
-                    rows.rows[y] |= 1 << x;
-                }
-                for y in 0..h {
-                    for x in 0..w {
-                        for range in [0, 1, 2, 5, 7, 40, 64] {
-                            let seen = SHOT_LINES.iter().any(|&(dx, dy)| {
-                                (1..=range as i32).any(|k| {
-                                    let (tx, ty) = (x as i32 + dx * k, y as i32 + dy * k);
-                                    (0..w as i32).contains(&tx)
-                                        && (0..h as i32).contains(&ty)
-                                        && enemy[ty as usize * w + tx as usize]
-                                })
-                            });
-                            assert_eq!(rows.on_lines(x, y, range), seen, "{w}x{h} ({x}, {y}) range {range}");
-                            hits += usize::from(seen);
-                        }
-                    }
-                }
-            }
-        }
-        assert!(hits > 1000);
-    }
 }

@@ -10,6 +10,7 @@
 
 mod check;
 mod effects;
+mod enemy_rows;
 mod facts;
 mod paths;
 mod rare;

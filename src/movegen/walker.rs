@@ -51,7 +51,7 @@ pub(crate) struct Walker<'a> {
     /// The aura sources that harm each colour, once worked out (effects.rs).
     pub(super) aura_threats: super::effects::AuraThreats,
     /// Where the enemies of the shooters walked stand (effects.rs).
-    pub(super) enemy_rows: super::effects::EnemyRows,
+    pub(super) enemy_rows: super::enemy_rows::EnemyRows,
     /// How deep in protection judgments this walk is: 0 for a move, 1 for
     /// a protection or attack question, 2 for the protection question a
     /// leap to anywhere asks inside one of those. Leaps to anywhere are not
@@ -94,7 +94,7 @@ impl<'a> Walker<'a> {
             aura_sources: None,
             landing: super::effects::Landing::NONE,
             aura_threats: super::effects::AuraThreats::UNKNOWN,
-            enemy_rows: super::effects::EnemyRows::UNKNOWN,
+            enemy_rows: super::enemy_rows::EnemyRows::UNKNOWN,
             depth: 0,
             judged: 0,
         }
