@@ -19,6 +19,7 @@ impl Checker<'_> {
         cx: &Context,
         offsets: &mut Offsets,
         types: &[PieceType],
+        programs: &[Vec<Vec<Program>>; 2],
     ) -> Effects {
         // Shooters often share a condition word for word (Ko's guns and
         // bows are all silenced by the same fog): each text is compiled once.
@@ -124,7 +125,7 @@ impl Checker<'_> {
                 })
             })
             .collect();
-        let landing_types = landing_types(types, &shooting, &auras, &demotions);
+        let landing_types = landing_types(types, &shooting, &auras, &demotions, programs, offsets);
         Effects {
             shooting,
             auras,
@@ -341,13 +342,22 @@ fn landing_types(
     shooting: &[Option<Shooting>],
     auras: &[KillAura],
     demotions: &[Demotion],
+    programs: &[Vec<Vec<Program>>; 2],
+    offsets: &Offsets,
 ) -> Vec<LandingType> {
     (0..types.len())
         .map(|t| {
             let ty = t as TypeId;
+            let shoots = shooting.get(types[t].kind).is_some_and(|s| s.is_some());
             let mut lt = LandingType {
-                shoots: shooting.get(types[t].kind).is_some_and(|s| s.is_some()),
+                shoots,
                 demotable: demotions.iter().any(|d| d.kinds.contains(ty)),
+                // Only a shooter's is asked for.
+                reach: if shoots {
+                    reach(programs, types[t].kind, offsets)
+                } else {
+                    u8::MAX
+                },
                 ..LandingType::default()
             };
             for (i, a) in auras.iter().enumerate().take(8) {
@@ -362,4 +372,67 @@ fn landing_types(
             lt
         })
         .collect()
+}
+
+/// How far from its origin, in king steps, a landing of a piece of `kind`
+/// may be: the farthest offset of each leg, times a slide's range, added
+/// up over the legs ([`LandingType::reach`]).
+fn reach(programs: &[Vec<Vec<Program>>; 2], kind: usize, offsets: &Offsets) -> u8 {
+    let mut most = 0u32;
+    for p in programs.iter().filter_map(|by_kind| by_kind.get(kind)).flatten() {
+        let mut sum = 0u32;
+        for l in &p.legs {
+            let step = l
+                .offsets
+                .iter()
+                .chain(l.follow.iter().flatten())
+                .map(|&o| {
+                    offsets.list.get(usize::from(o)).map_or(u32::from(u8::MAX), |d| {
+                        u32::from(d.dx.unsigned_abs().max(d.dy.unsigned_abs()))
+                    })
+                })
+                .max()
+                .unwrap_or(0);
+            sum += match l.mode {
+                LegMode::Step | LegMode::Jump => step,
+                LegMode::Slide { max: Some(n) } => step * u32::from(n),
+                LegMode::Slide { max: None } | LegMode::Anywhere => return u8::MAX,
+            };
+        }
+        most = most.max(sum);
+    }
+    most.min(u32::from(u8::MAX)) as u8
+}
+
+#[cfg(test)]
+mod tests {
+    /// The reach of Ko's pieces, from their moves as the rule file's docs
+    /// and the reference describe them: a diagonal step, a jump to the
+    /// second point, two such jumps, a walk of 1 to 5 points, a slide, two
+    /// knight jumps, five single steps, the lion's two steps. Shooters
+    /// (the first four) carry theirs in their `LandingType`.
+    #[test]
+    fn reach_adds_up_the_legs() {
+        let rules = crate::rules::load_variant("ko", &[]).expect("ko compiles");
+        for (code, expected, shoots) in [
+            ("LB", 1, true),
+            ("TP", 2, true),
+            ("FG", 4, true),
+            ("DC", 5, true),
+            ("HF", u8::MAX, false),
+            ("CV", 4, false),
+            ("TC", 5, false),
+            ("WR", 2, false),
+        ] {
+            let ty = usize::from(rules.type_by_code(code).expect("a Ko code"));
+            assert_eq!(
+                super::reach(&rules.programs, rules.types[ty].kind, &rules.offsets),
+                expected,
+                "{code}"
+            );
+            let lt = rules.effects.landing_types[ty];
+            assert_eq!(lt.shoots, shoots, "{code}");
+            assert_eq!(lt.reach, if shoots { expected } else { u8::MAX }, "{code}");
+        }
+    }
 }
