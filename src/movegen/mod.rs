@@ -146,7 +146,7 @@ fn generate<const COUNT: bool>(pos: &Position, out: &mut Vec<Move>) -> usize {
     let mut walker = walker::playing(pos, aura_sources);
     let mut tally = paths::Tally(0);
     for sq in pos.pieces(side) {
-        if frozen.get(usize::from(sq)) == Some(&true) {
+        if !walker.start(sq) || frozen.get(usize::from(sq)) == Some(&true) {
             continue;
         }
         let c = pos.cells[usize::from(sq)];
@@ -160,7 +160,7 @@ fn generate<const COUNT: bool>(pos: &Position, out: &mut Vec<Move>) -> usize {
                 paths::push_path(pos, w, mover, &mut tally);
                 false
             };
-            walker.walk_piece(sq, &mut emit);
+            walker.walk_piece(&mut emit);
             continue;
         }
         let start = out.len();
@@ -169,7 +169,7 @@ fn generate<const COUNT: bool>(pos: &Position, out: &mut Vec<Move>) -> usize {
             paths::push_path(pos, w, mover, out);
             false
         };
-        walker.walk_piece(sq, &mut emit);
+        walker.walk_piece(&mut emit);
         if overlapping {
             // The same path from two alternatives is one move.
             out[start..].sort_unstable_by_key(paths::move_key);

@@ -8,7 +8,7 @@ use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::eval;
 use crate::moves::{MAX_LEGS, MAX_SHOTS};
 use crate::position::{Cell, Occupancy, Position, cell_colour, cell_type};
-use crate::ruleset::{CaptureMode, Leg, LegWalk, PlanStep, Program, Ray, Relation, Ruleset, WalkPlan};
+use crate::ruleset::{CaptureMode, Leg, LegWalk, OnlyRays, PlanStep, Program, Ray, Relation, Ruleset, WalkPlan};
 
 /// A partial or complete path being walked for one piece.
 pub(crate) struct Walker<'a> {
@@ -25,6 +25,9 @@ pub(crate) struct Walker<'a> {
     pub(crate) cells: &'a [Cell],
     pub(crate) colour: Colour,
     pub(crate) from: Square,
+    /// The plan's entry for the piece on `from` and its edge class (set
+    /// with `from` by [`Walker::start`]).
+    entry: Option<&'a OnlyRays>,
     pub(crate) path: [Square; MAX_LEGS],
     /// The enemy captured at each landing (0: none).
     pub(crate) victims: [Cell; MAX_LEGS],
@@ -84,6 +87,7 @@ impl<'a> Walker<'a> {
             cells,
             colour,
             from,
+            entry: None,
             path: [NO_SQUARE; MAX_LEGS],
             victims: [0; MAX_LEGS],
             swept: [0; MAX_LEGS],
@@ -389,48 +393,60 @@ fn walk_piece_with<'a, F: FnMut(&Walker) -> bool>(
     w.effects = effects;
     w.aura_sources = aura_sources;
     w.depth = depth;
-    w.walk_piece(from, f)
+    w.start(from);
+    w.walk_piece(f)
 }
 
 impl Walker<'_> {
-    /// Walks every available program of the piece on `from` (the walker's
+    /// Makes the piece on `from`, one of the walker's colour, the one
+    /// [`Walker::walk_piece`] walks. False if it is hemmed in: its moves
+    /// are plain rays only, and every ray's first square holds an own
+    /// piece (read from the occupancy bits, when the walker has them).
+    /// Such a piece has no path, effects or not (no leg lands on an own
+    /// piece), so the move generator passes over it before it sets up
+    /// anything for its walk.
+    #[inline(always)]
+    pub(super) fn start(&mut self, from: Square) -> bool {
+        let c = self.cells.get(usize::from(from)).copied().unwrap_or(0);
+        let entry = self.plan.piece(c, self.plan.class(from));
+        (self.from, self.piece, self.entry) = (from, c, entry);
+        let (Some(occupancy), Some(entry)) = (self.occupancy, entry) else {
+            return true;
+        };
+        let (firsts, low) = entry.first_squares();
+        firsts == 0
+            || usize::try_from(i32::from(from) + i32::from(low))
+                .is_ok_and(|at| occupancy.window(self.colour, at) & firsts != firsts)
+    }
+
+    /// Walks every available program of the piece [`Walker::start`]ed (the walker's
     /// position answers the programs' `when` conditions); see
     /// [`Walker::walk`]. Without effects, or when the piece's landings set
     /// nothing off ([`Walker::set_landing`]), the kind's plain one-leg
     /// programs are followed as the plan's rays ([`Walker::walk_rays`]), in
     /// the same order.
     #[inline(always)]
-    pub(super) fn walk_piece<F: FnMut(&Walker) -> bool>(&mut self, from: Square, f: &mut F) -> bool {
+    pub(super) fn walk_piece<F: FnMut(&Walker) -> bool>(&mut self, f: &mut F) -> bool {
         let Some(pos) = self.pos else { return false };
         let rules = self.rules;
-        let c = self.cells[usize::from(from)];
-        self.from = from;
-        self.piece = c;
-        self.colour = cell_colour(c);
+        let (from, c) = (self.from, self.piece);
         self.judged = 0;
+        let ty = cell_type(c);
         if self.effects {
             self.set_landing(c);
+            // A piece whose landings set nothing off walks as in a
+            // variant without effects, by the plan.
+            if rules.has_effects && self.landing.any {
+                let kind = rules.types[usize::from(ty)].kind;
+                return rules.programs[self.colour.index()][kind]
+                    .iter()
+                    .any(|prog| self.walk_program(pos, prog, from, f));
+            }
         }
-        let ty = cell_type(c);
-        // A piece whose landings set nothing off walks as in a variant
-        // without effects, by the plan.
-        if self.effects && rules.has_effects && self.landing.any {
-            let kind = rules.types[usize::from(ty)].kind;
-            return rules.programs[self.colour.index()][kind]
-                .iter()
-                .any(|prog| self.walk_program(pos, prog, from, f));
+        if let Some(rays) = self.entry.and_then(|p| self.plan.rays_of(p)) {
+            return self.walk_rays(rays, from, f);
         }
         let class = self.plan.class(from);
-        if let Some(piece) = self.plan.only_rays(c, class) {
-            if let Some(occupancy) = self.occupancy
-                && piece.firsts != 0
-                && let Ok(at) = usize::try_from(i32::from(from) + i32::from(piece.low))
-                && occupancy.window(self.colour, at) & piece.firsts == piece.firsts
-            {
-                return false;
-            }
-            return self.walk_rays(piece.rays, from, f);
-        }
         for &step in self.plan.steps(c) {
             let stop = match step {
                 PlanStep::Rays(run) => self.walk_rays(self.plan.rays(run, class), from, f),
@@ -544,5 +560,43 @@ impl Walker<'_> {
         self.len = 0;
         self.taken = 0;
         stop
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::movegen::legal_moves;
+    use crate::position::Position;
+
+    /// A piece said to be hemmed in has no path, and in the big variants'
+    /// openings many pieces are: the shortcut is taken, and never wrongly.
+    #[test]
+    fn a_hemmed_in_piece_has_no_path() {
+        let mut hemmed = 0;
+        for (variant, _) in crate::rules::BUNDLED {
+            let rules = crate::rules::load_variant(variant, &[]).expect("bundled variant compiles");
+            let mut pos = Position::start(rules);
+            let mut moves = Vec::new();
+            for ply in 0..12 {
+                for sq in pos.pieces(pos.side) {
+                    let mut walker = super::playing(&pos, None);
+                    if !walker.start(sq) {
+                        hemmed += 1;
+                        let mut paths = 0;
+                        super::walk_piece_with(&pos, &pos.cells, sq, None, true, 0, &mut |_| {
+                            paths += 1;
+                            false
+                        });
+                        assert_eq!(paths, 0, "{variant} ply {ply}: {sq} is not hemmed in");
+                    }
+                }
+                legal_moves(&pos, &mut moves);
+                let Some(&m) = moves.get(ply * 7 % moves.len().max(1)) else {
+                    break;
+                };
+                pos.play_unchecked(&m);
+            }
+        }
+        assert!(hemmed > 1000, "{hemmed} hemmed-in pieces");
     }
 }

@@ -18,7 +18,7 @@ pub use effects::{
 };
 pub use program::{CaptureMode, Leg, LegMode, LegWalk, Offsets, Pass, Program, RELATION_NAMES, RankJump, Relation};
 pub use victory::{BothLose, MoveCount, MoveLimit, REPETITION_POLICIES, RepetitionPolicy, Result3, Victory, Win};
-pub(crate) use walk_plan::{PlanStep, Ray, WalkPlan};
+pub(crate) use walk_plan::{OnlyRays, PlanStep, Ray, WalkPlan};
 
 use crate::board::{Colour, Geometry, Square};
 use crate::dsl::{Expr, OptionValue, TypeSet};

@@ -49,9 +49,9 @@ pub(crate) enum PlanStep {
 }
 
 /// The rays of a piece whose steps are one run of rays, from the squares
-/// of one edge class ([`WalkPlan::only_rays`]).
+/// of one edge class ([`WalkPlan::piece`]).
 #[derive(Clone, Copy, Debug, Default)]
-struct OnlyRays {
+pub(crate) struct OnlyRays {
     /// Where they are in [`WalkPlan::rays`].
     first: u32,
     end: u32,
@@ -59,14 +59,6 @@ struct OnlyRays {
     /// i`; 0 if they are not tested so ([`first_squares`]).
     firsts: u64,
     low: i16,
-}
-
-/// What [`WalkPlan::only_rays`] answers: a piece's rays from a square, and
-/// their first squares as bits ([`OnlyRays::firsts`], from `from + low`).
-pub(crate) struct PieceRays<'a> {
-    pub(crate) rays: &'a [Ray],
-    pub(crate) firsts: u64,
-    pub(crate) low: i16,
 }
 
 /// How many rays a piece needs for its first squares to be tested at
@@ -303,7 +295,7 @@ impl WalkPlan {
         self.steps.get(first as usize..end as usize).unwrap_or_default()
     }
 
-    /// The edge class of `sq` ([`WalkPlan::rays`], [`WalkPlan::only_rays`]).
+    /// The edge class of `sq` ([`WalkPlan::rays`], [`WalkPlan::piece`]).
     #[inline]
     pub(crate) fn class(&self, sq: Square) -> usize {
         self.class.get(usize::from(sq)).copied().unwrap_or_default().into()
@@ -318,20 +310,24 @@ impl WalkPlan {
         self.rays.get(first as usize..end as usize).unwrap_or_default()
     }
 
-    /// The rays of piece `c` from a square of edge class `class`, as
-    /// [`WalkPlan::rays`] lists them, if its steps are one run of rays (or
-    /// none): one lookup instead of the steps' two.
+    /// The entry of piece `c` from a square of edge class `class`: its
+    /// rays ([`WalkPlan::rays_of`]) and their first squares
+    /// ([`OnlyRays::first_squares`]), found with one lookup (the walker
+    /// keeps it from the test of a hemmed-in piece to its walk).
     #[inline]
-    pub(crate) fn only_rays(&self, c: u16, class: usize) -> Option<PieceRays<'_>> {
-        let p = self.pieces.get(usize::from(c) * self.n_classes + class)?;
+    pub(crate) fn piece(&self, c: u16, class: usize) -> Option<&OnlyRays> {
+        self.pieces.get(usize::from(c) * self.n_classes + class)
+    }
+
+    /// The rays of a piece's entry, as [`WalkPlan::rays`] lists them, if
+    /// its steps are one run of rays (or none): one lookup instead of the
+    /// steps' two.
+    #[inline]
+    pub(crate) fn rays_of(&self, p: &OnlyRays) -> Option<&[Ray]> {
         if p.first == MIXED {
             return None;
         }
-        Some(PieceRays {
-            rays: self.rays.get(p.first as usize..p.end as usize)?,
-            firsts: p.firsts,
-            low: p.low,
-        })
+        self.rays.get(p.first as usize..p.end as usize)
     }
 
     /// How many squares `ray` may go from `sq`: up to its reach, and on
@@ -342,6 +338,16 @@ impl WalkPlan {
             .get(ray.room_row as usize + usize::from(sq))
             .copied()
             .unwrap_or(0)
+    }
+}
+
+impl OnlyRays {
+    /// The first squares of the piece's rays as bits from `low`
+    /// ([`OnlyRays::firsts`]): 0 unless its steps are one run of three rays
+    /// or more, close enough together.
+    #[inline]
+    pub(crate) fn first_squares(&self) -> (u64, i16) {
+        (self.firsts, self.low)
     }
 }
 
@@ -415,7 +421,8 @@ mod tests {
                     for from in 0..rules.geometry.len() as Square {
                         let class = plan.class(from);
                         let c = cell(colour, ty);
-                        if let Some(PieceRays { rays, firsts, low }) = plan.only_rays(c, class) {
+                        if let Some(rays) = plan.piece(c, class).and_then(|p| plan.rays_of(p)) {
+                            let (firsts, low) = plan.piece(c, class).map_or((0, 0), OnlyRays::first_squares);
                             // The bits name the rays' first squares.
                             if firsts != 0 {
                                 let mut bits = 0u64;
@@ -432,6 +439,13 @@ mod tests {
                             assert_eq!(rays, run, "{variant} type {ty} from {from}");
                         } else {
                             assert!(plan.steps(c).len() > 1 || matches!(plan.steps(c), [PlanStep::Program(_)]));
+                            // A piece with programs is never hemmed in by
+                            // its first squares alone.
+                            assert_eq!(
+                                plan.piece(c, class).map_or(0, |p| p.first_squares().0),
+                                0,
+                                "{variant} type {ty}"
+                            );
                         }
                         let found: Vec<Expected> = plan
                             .steps(c)
