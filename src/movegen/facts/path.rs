@@ -42,6 +42,8 @@ impl PathFacts<'_, '_> {
                         board[usize::from(w.path[i])] = 0;
                     }
                 }
+                // Pieces a range capture passed are captured too.
+                w.for_swept(|sq, _| board[usize::from(sq)] = 0);
                 board[usize::from(w.path[w.len - 1])] = mover;
             }
             // The square is judged as if it held an enemy of the defender.
@@ -65,9 +67,14 @@ impl PathFacts<'_, '_> {
                 board[usize::from(sq)] = before;
                 hit
             };
-            (0..w.len)
-                .filter(|&i| w.victims[i] != 0 && w.path[i] != target)
-                .any(|i| ghost_reaches(w.path[i], w.victims[i]))
+            // Those a range capture passed count as much as those taken on
+            // a landing: each is a piece the move captured.
+            let mut swept_reach = false;
+            w.for_swept(|sq, c| swept_reach = swept_reach || ghost_reaches(sq, c));
+            swept_reach
+                || (0..w.len)
+                    .filter(|&i| w.victims[i] != 0 && w.path[i] != target)
+                    .any(|i| ghost_reaches(w.path[i], w.victims[i]))
         })
     }
 }
