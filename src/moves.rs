@@ -66,18 +66,25 @@ pub struct Move {
 impl Move {
     /// A drop of a piece of type `ty` on `to`.
     pub(crate) fn dropping(ty: TypeId, to: Square) -> Move {
-        let mut path = [NO_SQUARE; MAX_LEGS];
-        path[0] = to;
         Move {
-            from: to,
-            path,
+            drop: Some(ty),
+            ..Move::landing_once(to, to)
+        }
+    }
+    /// A move from `from` with the one landing `to`: no shot, no range
+    /// capture, no promotion.
+    #[inline(always)]
+    pub(crate) fn landing_once(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            path: [to, NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE],
             len: 1,
             promotion: Promotion::None,
             shots: [NO_SQUARE; MAX_SHOTS],
             shot_after: [0; MAX_SHOTS],
             n_shots: 0,
             chain: 0,
-            drop: Some(ty),
+            drop: None,
             sweep: 0,
         }
     }

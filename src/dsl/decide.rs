@@ -97,16 +97,53 @@ impl DecisionTable {
         } else {
             0
         };
-        let i = (colour.index() as u32 * self.colour + u32::from(from) * self.from + u32::from(to) * self.to + captures)
-            as usize;
-        // Squares come from the board, so the index is in the table; one
-        // beyond it would be judged.
+        self.at(self.row_start(colour, from) + u32::from(to) * self.to + captures)
+    }
+
+    /// Where the decisions of a move of `colour` from `from` start.
+    #[inline]
+    fn row_start(&self, colour: Colour, from: Square) -> u32 {
+        colour.index() as u32 * self.colour + u32::from(from) * self.from
+    }
+
+    /// Entry `i`. Squares come from the board, so the index is in the
+    /// table; one beyond it would be judged.
+    #[inline]
+    fn at(&self, i: u32) -> Option<Decision> {
+        let i = i as usize;
         let word = self.bits.get(i >> 5)?;
         Some(match word >> ((i & 31) * 2) & 3 {
             0 => Decision::No,
             1 => Decision::May,
             _ => Decision::Must,
         })
+    }
+}
+
+/// The decisions of a table for one mover type, colour and origin: what
+/// every path of one piece shares, looked up once for the piece.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DecisionRow<'a> {
+    table: &'a DecisionTable,
+    start: u32,
+}
+
+impl DecisionRow<'_> {
+    /// The decision for a path to `to` that captured `captures` pieces
+    /// (by moving or sweeping) and shot none, as
+    /// [`Decider::decide`] gives it; `None`: judge the conditions.
+    #[inline]
+    pub(crate) fn get(&self, to: Square, captures: i32) -> Option<Decision> {
+        let t = self.table;
+        if t.quiet && captures != 0 {
+            return None;
+        }
+        let captures = if t.levels > 1 {
+            captures.clamp(0, t.levels as i32 - 1) as u32
+        } else {
+            0
+        };
+        t.at(self.start + u32::from(to) * t.to + captures)
     }
 }
 
@@ -133,6 +170,16 @@ impl Decider {
             _ => None,
         };
         found.unwrap_or_else(judge)
+    }
+
+    /// The table row of a mover of type `ty` and `colour` from `from`,
+    /// for [`DecisionRow::get`]; `None` where the type is judged.
+    pub(crate) fn row(&self, ty: u16, colour: Colour, from: Square) -> Option<DecisionRow<'_>> {
+        let table = self.tables.get(usize::from(*self.by_type.get(usize::from(ty))?))?;
+        Some(DecisionRow {
+            table,
+            start: table.row_start(colour, from),
+        })
     }
 
     /// How many types are judged rather than looked up (for tests).

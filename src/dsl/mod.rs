@@ -35,7 +35,7 @@ mod typeset;
 pub(crate) use ast::Place;
 pub use ast::{CmpOp, Expr, Metric, OptionValue, PairTable, PieceRef, Protection, SquareRef, SquareTable};
 pub use decide::Decider;
-pub(crate) use decide::{Decision, decider, judge};
+pub(crate) use decide::{Decision, DecisionRow, decider, judge};
 pub(crate) use eval::{Facts, PieceFact, eval};
 pub(crate) use fold::{killed_sets, mentioned_options, reads_last_move, victim_guard};
 pub(crate) use lower::{Board, lower_condition};

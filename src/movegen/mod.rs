@@ -78,6 +78,44 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     if pos.outcome.is_some() {
         return;
     }
+    generate::<false>(pos, out);
+    let rules = &*pos.rules;
+    if let Some(royals) = &rules.royals {
+        check::keep_royals_safe(pos, royals, out);
+    }
+    if let Some(scan) = RepetitionScan::of(pos) {
+        keep_unrepeated(pos, scan, out);
+    }
+}
+
+/// How many moves [`legal_moves`] lists, counted without listing most of
+/// them where that gives the same number (`scratch` is its buffer
+/// otherwise).
+///
+/// The list is the paths of each piece (made moves by `push_path`, those
+/// of a kind with overlapping alternatives merged), then the drops, then
+/// two filters. Without royals to keep safe and with a repetition rule
+/// that cannot bite here ([`RepetitionScan::of`]), neither filter removes
+/// a move, so the number is what `push_path` pushes: a [`paths::Tally`]
+/// counts those pushes one for one, and only the pieces whose paths are
+/// merged, and the drops, are listed (in `scratch`) and counted by length.
+pub(crate) fn legal_move_count(pos: &Position, scratch: &mut Vec<Move>) -> usize {
+    if pos.rules.royals.is_some() || RepetitionScan::of(pos).is_some() {
+        legal_moves(pos, scratch);
+        return scratch.len();
+    }
+    scratch.clear();
+    if pos.outcome.is_some() {
+        return 0;
+    }
+    generate::<true>(pos, scratch) + scratch.len()
+}
+
+/// The moves of the side to move before the filters: each piece's paths
+/// (pushed to `out`, or with `COUNT` counted and returned, but for a kind
+/// whose alternatives overlap), then the drops (pushed).
+#[inline(always)]
+fn generate<const COUNT: bool>(pos: &Position, out: &mut Vec<Move>) -> usize {
     let rules = &*pos.rules;
     let side = pos.side;
     let frozen = if rules.effects.freezes.iter().all(|z| !effects::on_board(pos, &z.source)) {
@@ -104,18 +142,33 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     }
     let aura_sources = sources_listed.then_some(&sources[..n_sources]);
     let mut walker = walker::playing(pos, aura_sources);
+    let mut tally = paths::Tally(0);
     for sq in pos.pieces(side) {
         if frozen.get(usize::from(sq)) == Some(&true) {
             continue;
         }
         let c = pos.cells[usize::from(sq)];
+        let overlapping = rules.overlapping[rules.types[usize::from(cell_type(c))].kind];
+        // Most pieces have no move: what their paths share is worked
+        // out at the first one.
+        let mut mover = None;
+        if COUNT && !overlapping {
+            let mut emit = |w: &Walker| {
+                let mover = mover.get_or_insert_with(|| paths::Mover::new(pos, sq));
+                paths::push_path(pos, w, mover, &mut tally);
+                false
+            };
+            walker.walk_piece(sq, &mut emit);
+            continue;
+        }
         let start = out.len();
         let mut emit = |w: &Walker| {
-            paths::push_path(pos, w, out);
+            let mover = mover.get_or_insert_with(|| paths::Mover::new(pos, sq));
+            paths::push_path(pos, w, mover, out);
             false
         };
         walker.walk_piece(sq, &mut emit);
-        if rules.overlapping[rules.types[usize::from(cell_type(c))].kind] {
+        if overlapping {
             // The same path from two alternatives is one move.
             out[start..].sort_unstable_by_key(paths::move_key);
             let mut kept = start;
@@ -131,14 +184,52 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     if rules.drops.is_some() {
         push_drops(pos, out);
     }
-    if let Some(royals) = &rules.royals {
-        check::keep_royals_safe(pos, royals, out);
-    }
-    if matches!(
-        rules.repetition,
-        RepetitionPolicy::ForbidUnlessInCheck | RepetitionPolicy::Forbid
-    ) {
-        keep_unrepeated(pos, out);
+    tally.0
+}
+
+/// What the repetition rule needs to look at among the moves of a
+/// position, when it can remove any.
+#[derive(Clone, Copy)]
+struct RepetitionScan {
+    /// Earlier occurrences that make a move's position forbidden.
+    earlier: usize,
+    /// Only capturing moves can recreate an earlier position.
+    quiet_cannot_repeat: bool,
+}
+
+impl RepetitionScan {
+    /// `None` when the rule cannot remove a move of `pos`: it forbids
+    /// nothing, or too few earlier positions exist (see [`keep_unrepeated`]).
+    fn of(pos: &Position) -> Option<RepetitionScan> {
+        let rules = &*pos.rules;
+        if !matches!(
+            rules.repetition,
+            RepetitionPolicy::ForbidUnlessInCheck | RepetitionPolicy::Forbid
+        ) {
+            return None;
+        }
+        let earlier = usize::from(rules.forbidden_occurrence) - 1;
+        if pos.history.len().div_ceil(2) < earlier {
+            return None;
+        }
+        let other = pos.side_hash[pos.side.opposite().index()];
+        let quiet_cannot_repeat = !rules.has_effects
+            && pos
+                .history_own
+                .iter()
+                .rev()
+                .step_by(2)
+                .filter(|&&h| h == other)
+                .take(earlier)
+                .count()
+                < earlier;
+        if quiet_cannot_repeat && rules.drops.is_none() {
+            return None;
+        }
+        Some(RepetitionScan {
+            earlier,
+            quiet_cannot_repeat,
+        })
     }
 }
 
@@ -154,27 +245,13 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
 /// only capturing moves are looked at, and without drops not even those:
 /// then no move adds a piece to the board, so a capture leaves fewer
 /// pieces than every earlier position had.
-fn keep_unrepeated(pos: &Position, out: &mut Vec<Move>) {
+fn keep_unrepeated(pos: &Position, scan: RepetitionScan, out: &mut Vec<Move>) {
     let rules = &*pos.rules;
     let side = pos.side;
-    let earlier = usize::from(rules.forbidden_occurrence) - 1;
-    if pos.history.len().div_ceil(2) < earlier {
-        return;
-    }
-    let other = pos.side_hash[side.opposite().index()];
-    let quiet_cannot_repeat = !rules.has_effects
-        && pos
-            .history_own
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|&&h| h == other)
-            .take(earlier)
-            .count()
-            < earlier;
-    if quiet_cannot_repeat && rules.drops.is_none() {
-        return;
-    }
+    let RepetitionScan {
+        earlier,
+        quiet_cannot_repeat,
+    } = scan;
     let exempt_in_check = rules.repetition == RepetitionPolicy::ForbidUnlessInCheck;
     let mut check: Option<bool> = None;
     out.retain(|m| {
@@ -241,5 +318,90 @@ fn push_drops(pos: &Position, out: &mut Vec<Move>) {
                 out.push(Move::dropping(placed, sq));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What [`compare`] met: positions where a filter removed a move, or
+    /// where moves were merged or dropped (so the count had to list them).
+    #[derive(Default)]
+    struct Seen {
+        positions: usize,
+        royal_filtered: usize,
+        repetition_filtered: usize,
+        merged: usize,
+        drops: usize,
+    }
+
+    /// Plays `games` random games of `plies` from the start of `variant`,
+    /// each side taking back its previous quiet step whenever it can (so
+    /// that positions repeat), and checks on every position that the count
+    /// is the list's length.
+    fn compare(variant: &str, games: u64, plies: usize, seen: &mut Seen) {
+        let rules = crate::rules::load_variant(variant, &[]).expect("bundled");
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let (mut moves, mut unfiltered, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..games {
+            let mut pos = crate::position::Position::start(rules.clone());
+            let mut played: Vec<Move> = Vec::new();
+            for ply in 0..plies {
+                legal_moves(&pos, &mut moves);
+                let count = legal_move_count(&pos, &mut scratch);
+                assert_eq!(count, moves.len(), "{variant}: {}", pos.to_text());
+                seen.positions += 1;
+                unfiltered.clear();
+                if pos.outcome.is_none() {
+                    generate::<false>(&pos, &mut unfiltered);
+                }
+                if unfiltered.len() > moves.len() {
+                    if pos.rules.royals.is_some() && in_check(&pos, pos.side) {
+                        seen.royal_filtered += 1;
+                    } else if RepetitionScan::of(&pos).is_some() {
+                        seen.repetition_filtered += 1;
+                    }
+                }
+                seen.merged += usize::from(pos.rules.overlapping.iter().any(|&o| o));
+                seen.drops += moves.iter().filter(|m| m.drop.is_some()).count();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let back = ply.checked_sub(2).map(|i| played[i]).and_then(|p| {
+                    moves
+                        .iter()
+                        .find(|m| m.drop.is_none() && m.len == 1 && m.from == p.to() && m.to() == p.from)
+                });
+                let m = match back {
+                    Some(&m) if seed >> 62 != 0 => m,
+                    _ => moves[(seed >> 33) as usize % moves.len()],
+                };
+                played.push(m);
+                pos.play_unchecked(&m);
+            }
+        }
+    }
+
+    #[test]
+    fn counted_moves_are_as_many_as_listed_ones() {
+        // Every bundled variant (src/ names none): royals kept safe,
+        // repetitions forbidden, overlapping alternatives, drops.
+        let mut seen = Seen::default();
+        for variant in crate::rules::bundled_names() {
+            compare(variant, 2, 80, &mut seen);
+        }
+        assert!(seen.positions > 1000, "{} positions", seen.positions);
+        assert!(seen.royal_filtered > 10, "{} in check", seen.royal_filtered);
+        assert!(
+            seen.repetition_filtered > 10,
+            "{} with repetitions",
+            seen.repetition_filtered
+        );
+        assert!(seen.merged > 100, "{} with overlapping kinds", seen.merged);
+        assert!(seen.drops > 1000, "{} drops", seen.drops);
     }
 }

@@ -4,7 +4,7 @@
 
 use super::{PathFacts, Walker};
 use crate::board::{NO_SQUARE, Square};
-use crate::dsl::{Decision, eval, judge};
+use crate::dsl::{Decision, DecisionRow, Expr, eval, judge};
 use crate::moves::{MAX_LEGS, MAX_SHOTS, Move, Promotion, SWEEP_SPARES_OWN};
 use crate::position::{Position, cell_colour, cell_type};
 use crate::ruleset::{OnPromotion, Ruleset, TypeId};
@@ -77,7 +77,107 @@ fn forbidden(pos: &Position, w: &Walker) -> bool {
     false
 }
 
-pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
+/// Where [`push_path`] puts the moves of a path: a list, or a tally when
+/// only their number matters ([`super::legal_move_count`]). A tally's
+/// `push` reads nothing of the move, so once inlined, building the move
+/// is dead code and only the decisions that say how many moves a path
+/// makes are left.
+pub(super) trait Sink {
+    fn push(&mut self, m: Move);
+}
+
+impl Sink for Vec<Move> {
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+}
+
+/// A count of moves, for a [`Sink`] that keeps no list.
+pub(super) struct Tally(pub(super) usize);
+
+impl Sink for Tally {
+    #[inline(always)]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+}
+
+/// What every path of one walked piece shares about becoming moves,
+/// worked out at its first path: whether a path of one landing that
+/// shoots and sweeps nothing may skip the general [`push_any_path`], and
+/// what it pushes then.
+#[derive(Clone, Copy)]
+pub(super) enum Mover<'a> {
+    /// Every path goes the general way: effects (a mover may die on
+    /// arrival), a `revert_when` condition, or promotion judged by the
+    /// conditions.
+    General,
+    /// No promotion rules: the move as walked.
+    Plain,
+    /// A promoted piece that moves turns back (`revert_on_move`).
+    Reverts,
+    /// Promotion decided by the table row of the piece's colour, type
+    /// and origin.
+    Decided(DecisionRow<'a>),
+}
+
+impl<'a> Mover<'a> {
+    /// The shared part for the side to move's piece on `from`.
+    pub(super) fn new(pos: &'a Position, from: Square) -> Mover<'a> {
+        let rules = &*pos.rules;
+        let Some(promo) = &rules.promotion else {
+            return Mover::Plain;
+        };
+        let ty = cell_type(pos.cells[usize::from(from)]);
+        let promoted = rules
+            .types
+            .get(usize::from(ty))
+            .is_some_and(|t| t.promoted_from.is_some());
+        if rules.has_effects || promoted && !matches!(promo.revert_when, Expr::Const(0)) {
+            return Mover::General;
+        }
+        if promoted && promo.revert_on_move {
+            return Mover::Reverts;
+        }
+        match promo.decider.row(ty, pos.side, from) {
+            Some(row) => Mover::Decided(row),
+            None => Mover::General,
+        }
+    }
+}
+
+/// Pushes the moves a finished path makes (none if a capture restriction
+/// forbids it; several for promotion choices). A path of one landing that
+/// shoots and sweeps nothing, the common one, is made from `mover`'s
+/// shared part without the general pass.
+#[inline(always)]
+pub(super) fn push_path<S: Sink>(pos: &Position, w: &Walker, mover: &Mover, out: &mut S) {
+    if w.len != 1 || w.n_shots != 0 || w.swept[0] != 0 || matches!(mover, Mover::General) {
+        return push_any_path(pos, w, out);
+    }
+    let captures = i32::from(w.victims[0] != 0);
+    if captures > 0 && !w.rules.restrictions.is_empty() && forbidden(pos, w) {
+        return;
+    }
+    let to = w.path[0];
+    let mut m = Move::landing_once(w.from, to);
+    match *mover {
+        Mover::Decided(row) => match row.get(to, captures) {
+            Some(decision) => push_choices(m, decision, || chain_size(pos, cell_type(w.mover())), out),
+            None => push_any_path(pos, w, out),
+        },
+        Mover::Reverts => {
+            m.promotion = Promotion::Revert;
+            out.push(m);
+        }
+        Mover::Plain | Mover::General => out.push(m),
+    }
+}
+
+/// [`push_path`] for any path.
+#[inline(never)]
+fn push_any_path<S: Sink>(pos: &Position, w: &Walker, out: &mut S) {
     let rules = w.rules;
     let (captures, sweep) = taken(w);
     // Capture restrictions: judged per piece captured by moving.
@@ -134,13 +234,26 @@ pub(super) fn push_path(pos: &Position, w: &Walker, out: &mut Vec<Move>) {
         || judge(&promo.must, &promo.may, &facts),
     );
     // A mover that dies on arrival does not promote.
-    if decision == Decision::No || (rules.has_effects && w.dies_at(to, false)) {
+    if rules.has_effects && decision != Decision::No && w.dies_at(to, false) {
+        out.push(m);
+        return;
+    }
+    push_choices(m, decision, || chain_size(pos, ty), out);
+}
+
+/// Pushes `m` with each promotion choice `decision` allows: as it is, or
+/// promoted (with the pieces that may promote along, `chain()` of them:
+/// all, or when the side chooses for each, every non-empty set of them),
+/// or declined.
+#[inline(always)]
+fn push_choices<S: Sink>(mut m: Move, decision: Decision, chain: impl FnOnce() -> (usize, bool), out: &mut S) {
+    if decision == Decision::No {
         out.push(m);
         return;
     }
     m.promotion = Promotion::Promote;
     out.push(m);
-    let (candidates, per_piece) = chain_size(pos, ty);
+    let (candidates, per_piece) = chain();
     if candidates > 0 {
         m.promotion = Promotion::PromoteWithChain;
         let all = ((1u32 << candidates) - 1) as u16;

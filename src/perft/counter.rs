@@ -10,7 +10,7 @@
 use super::effect::Scratch;
 use super::key::{HistoryUse, key, root_salt};
 use super::table::Table;
-use super::{Convention, convention_moves, convention_moves_with, forget_end};
+use super::{Convention, convention_count, convention_moves, convention_moves_with, forget_end};
 use crate::movegen::Move;
 use crate::position::Position;
 use rayon::prelude::*;
@@ -207,10 +207,10 @@ impl Walk<'_> {
         };
         let slot = (depth - 1) as usize;
         let mut moves = std::mem::take(&mut buffers.moves[slot]);
-        convention_moves_with(pos, self.conv, &mut moves, &mut buffers.effects);
         let n = if depth == 1 {
-            moves.len() as u64
+            convention_count(pos, self.conv, &mut moves, &mut buffers.effects)
         } else {
+            convention_moves_with(pos, self.conv, &mut moves, &mut buffers.effects);
             let mut n = 0;
             for m in &moves {
                 marks.push(pos.journal.len());

@@ -9,7 +9,7 @@ mod table;
 
 pub use counter::{Counter, TABLE_UNSAFE};
 
-use crate::movegen::{Move, legal_moves};
+use crate::movegen::{Move, legal_move_count, legal_moves};
 use crate::position::{EndReason, Position};
 use effect::{Scratch, merge_same_effects};
 
@@ -66,6 +66,22 @@ pub(crate) fn convention_moves_with(pos: &mut Position, conv: Convention, out: &
             pos.history = history;
         }
     }
+}
+
+/// How many moves [`convention_moves_with`] gives, without listing them
+/// where the convention counts every legal move as it is (`Paths`; see
+/// [`legal_move_count`]).
+pub(crate) fn convention_count(
+    pos: &mut Position,
+    conv: Convention,
+    out: &mut Vec<Move>,
+    scratch: &mut Scratch,
+) -> u64 {
+    if conv == Convention::Paths {
+        return legal_move_count(pos, out) as u64;
+    }
+    convention_moves_with(pos, conv, out, scratch);
+    out.len() as u64
 }
 
 /// Counts leaf nodes at `depth` (depth 0 is the position itself: 1), on
