@@ -129,21 +129,6 @@ fn seed004() -> Vec<Diagram> {
     parse_table(include_str!("tables/ko_seed004.txt"))
 }
 
-const ARROWS: [(&str, (i32, i32)); 8] = [
-    ("↑", (0, 1)),
-    ("↗", (1, 1)),
-    ("→", (1, 0)),
-    ("↘", (1, -1)),
-    ("↓", (0, -1)),
-    ("↙", (-1, -1)),
-    ("←", (-1, 0)),
-    ("↖", (-1, 1)),
-];
-
-fn arrow_of(unit: (i32, i32)) -> Option<&'static str> {
-    ARROWS.iter().find(|(_, u)| *u == unit).map(|(a, _)| *a)
-}
-
 /// The unit direction from the piece to (dx, dy), if the point lies on one
 /// of the eight lines.
 fn ray(dx: i32, dy: i32) -> Option<(i32, i32)> {
@@ -154,7 +139,7 @@ fn ray(dx: i32, dy: i32) -> Option<(i32, i32)> {
 /// Whether the renderer's `got` at (dx, dy) says what the seed's diagram
 /// says there (see the module comment for the correspondence).
 fn agrees(d: &Diagram, dx: i32, dy: i32, got: &str) -> bool {
-    let outward = ray(dx, dy).and_then(arrow_of);
+    let outward = ray(dx, dy).map(|(ux, uy)| common::arrow(ux, uy));
     let is_outward_arrow = outward == Some(got);
     let Some(seed) = d.at(dx, dy) else {
         // Outside the seed's grid: only a ray that leaves the grid in an

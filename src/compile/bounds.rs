@@ -4,6 +4,8 @@
 //! [`MAX_PATHS`]); the shots a shooter may fire along them need the
 //! compiled effects, so a later pass counts them on top, against the same
 //! limit (two shots over any piece after each of two legs on 36x36).
+//! The walk plan's table of how far each plain ray may go is bounded here
+//! too ([`MAX_ROOM_BYTES`]).
 
 use super::Checker;
 use crate::board::Geometry;
@@ -20,6 +22,13 @@ pub(super) const MAX_PATHS: u64 = 100_000;
 /// Above this many paths from one square, `validate` warns: a hook mover on
 /// a 36x36 board makes about 10,000, a lion 80.
 pub(super) const WARN_PATHS: u64 = 10_000;
+
+/// Most bytes the walk plan's `room` table may take
+/// (`ruleset/walk_plan.rs`): one byte per square for each distinct
+/// (offset, reach) pair of the plain one-leg programs
+/// ([`Program::plain_ray`]). Taikyoku needs 74 pairs on 36x36, 96 KB; 250
+/// offsets with every slide range could need 21 MB.
+pub(super) const MAX_ROOM_BYTES: u64 = 512 * 1024;
 
 /// An upper bound on the paths a program produces from one square: per leg,
 /// the choices of direction and distance the board allows (a slide goes at
@@ -127,6 +136,37 @@ impl Checker<'_> {
                     )
                     .with_help("fire fewer `shots`, only at the end of the move (`after = \"end\"`), not `over = \"any\"` piece, or over a shorter `range`"),
                 );
+            }
+        }
+    }
+
+    /// The walk plan's `room` table stays within [`MAX_ROOM_BYTES`]: the
+    /// distinct (offset, reach) pairs of plain one-leg programs, counted
+    /// piece by piece in file order, so the piece that passes the limit
+    /// is named.
+    pub(super) fn walk_plan_within_limit(&mut self, f: &RuleFile, rules: &Ruleset) {
+        let squares = rules.geometry.len() as u64;
+        let mut pairs = std::collections::BTreeSet::new();
+        for (k, p) in f.pieces.iter().enumerate() {
+            for prog in rules.programs.iter().filter_map(|side| side.get(k)).flatten() {
+                if let (Some(reach), [leg]) = (prog.plain_ray(), &prog.legs[..]) {
+                    pairs.extend(leg.offsets.iter().map(|&o| (o, reach)));
+                }
+            }
+            let bytes = pairs.len() as u64 * squares;
+            if bytes > MAX_ROOM_BYTES {
+                self.push(
+                    crate::diagnostics::Diagnostic::error(
+                        p.id.span(),
+                        format!(
+                            "piece `{}` brings the single-leg moves to {} different (direction, range) pairs, whose table on this board takes {bytes} bytes; the limit is {MAX_ROOM_BYTES}",
+                            p.id.get_ref(),
+                            pairs.len()
+                        ),
+                    )
+                    .with_help("give slides fewer different `range` values, or fewer distinct `jump` offsets"),
+                );
+                return;
             }
         }
     }

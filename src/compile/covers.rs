@@ -130,25 +130,6 @@ fn atoms(leg: &Leg, offsets: &Offsets, out: &mut Vec<Atom>) {
     }
 }
 
-fn same_legs(a: &Program, b: &Program) -> bool {
-    a.legs.len() == b.legs.len()
-        && a.legs.iter().zip(&b.legs).all(|(x, y)| {
-            x.mode == y.mode
-                && x.offsets == y.offsets
-                && x.relation == y.relation
-                && x.follow == y.follow
-                && x.capture == y.capture
-                && x.only_over_own == y.only_over_own
-                && x.pass == y.pass
-                && x.captures_passed == y.captures_passed
-                && x.spares_own == y.spares_own
-                && x.lands_on_own == y.lands_on_own
-                && x.over_lower == y.over_lower
-                && x.can_stop_after == y.can_stop_after
-                && x.unattacked == y.unattacked
-        })
-}
-
 /// Can a piece moving by `big` make every move one moving by `small` can?
 /// `conditional[i]` marks alternatives that exist only under a `when`: they
 /// are never relied on to cover, and one in `small` is covered only by an
@@ -180,7 +161,7 @@ pub(super) fn covers(
             if !need.iter().all(|n| have.iter().any(|h| h.covers(*n))) {
                 return false;
             }
-        } else if !big.iter().zip(big_conditional).any(|(q, &c)| !c && same_legs(p, q)) {
+        } else if !big.iter().zip(big_conditional).any(|(q, &c)| !c && p.legs == q.legs) {
             return false;
         }
     }

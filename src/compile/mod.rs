@@ -293,6 +293,7 @@ impl Checker<'_> {
         };
         derived::conclude(&mut ruleset);
         self.shots_within_limit(f, &ruleset);
+        self.walk_plan_within_limit(f, &ruleset);
         if ruleset.has_effects
             && !ruleset.single_aura
             && matches!(

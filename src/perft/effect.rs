@@ -6,7 +6,9 @@
 //! enemy piece; a path that comes back to a square it captured on
 //! captures there once, so `e5xe6-e7-e6` and `e5xe6` take the same piece),
 //! which landings a range capture reached (`Move::sweep`: it takes what it
-//! passed, so a range capture and a jump over the same pieces differ), the
+//! passed, so a range capture and a jump over the same pieces differ) and
+//! which pieces it took (two paths into one square along different lines
+//! take different pieces), the
 //! shots (as a multiset), the promotion choice, the pieces that promote
 //! along (`chain`), and for a drop the type dropped.
 //!
@@ -35,7 +37,7 @@
 
 use crate::board::{NO_SQUARE, Square};
 use crate::movegen::{MAX_LEGS, MAX_SHOTS, Move, Promotion};
-use crate::position::{Position, cell_colour};
+use crate::position::{Position, cell_colour, for_swept};
 
 /// Reusable buffers for [`merge_same_effects`].
 #[derive(Default)]
@@ -61,9 +63,10 @@ const PAIRWISE_MAX: usize = 16;
 const NONE: u32 = u32::MAX;
 
 /// The effect of a move of the run beyond its final square: the promotion
-/// choice, the chain, the range capture bits, the sorted captured squares
-/// (padded with [`NO_SQUARE`]) and the sorted shots.
-type Rest = (Promotion, u16, u8, [Square; MAX_LEGS], [Square; MAX_SHOTS]);
+/// choice, the chain, the range capture bits, the square farthest from the
+/// final one that the range capture took ([`NO_SQUARE`] if none), the
+/// sorted captured squares (padded with [`NO_SQUARE`]) and the sorted shots.
+type Rest = (Promotion, u16, u8, Square, [Square; MAX_LEGS], [Square; MAX_SHOTS]);
 
 /// Keeps the first move of each effect in `moves` (the moves of `pos`, as
 /// `legal_moves` yields them), in generation order.
@@ -192,7 +195,16 @@ fn rest_of(pos: &Position, mover: crate::position::Cell, m: &Move) -> Rest {
         shots[..fired.len()].copy_from_slice(fired);
         shots[..fired.len()].sort_unstable();
     }
-    (m.promotion, m.chain, m.sweep, caps, shots)
+    // Only a move's last leg may sweep (compile/leg.rs), along one line
+    // into the final square, taking every piece on it it does not spare:
+    // with the same final square, the farthest square taken decides which
+    // pieces were taken, where the bits alone do not.
+    let mut farthest = (0, NO_SQUARE);
+    if m.sweep != 0 {
+        let geo = &pos.rules.geometry;
+        for_swept(pos, m, |sq, _| farthest = farthest.max((geo.distance(sq, m.to()), sq)));
+    }
+    (m.promotion, m.chain, m.sweep, farthest.1, caps, shots)
 }
 
 #[cfg(test)]
@@ -206,6 +218,7 @@ mod tests {
         Square,
         [Square; MAX_LEGS],
         u8,
+        Vec<Square>,
         Promotion,
         u16,
         [Square; MAX_SHOTS],
@@ -226,7 +239,20 @@ mod tests {
         caps.sort_unstable();
         let mut shots = m.shots;
         shots.sort_unstable();
-        (m.from, m.to(), caps, m.sweep, m.promotion, m.chain, shots, m.drop)
+        let mut swept = Vec::new();
+        for_swept(pos, m, |sq, _| swept.push(sq));
+        swept.sort_unstable();
+        (
+            m.from,
+            m.to(),
+            caps,
+            m.sweep,
+            swept,
+            m.promotion,
+            m.chain,
+            shots,
+            m.drop,
+        )
     }
 
     /// Every move compared with every other: sorted by the whole key
@@ -234,8 +260,8 @@ mod tests {
     /// the first of each key kept, back in generation order.
     fn plain(pos: &Position, moves: &[Move]) -> Vec<Move> {
         let mut keyed: Vec<(Key, usize)> = moves.iter().enumerate().map(|(i, m)| (key(pos, m), i)).collect();
-        keyed.sort_by_key(|k| k.0);
-        keyed.dedup_by_key(|k| k.0);
+        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        keyed.dedup_by(|a, b| a.0 == b.0);
         let mut kept: Vec<usize> = keyed.into_iter().map(|k| k.1).collect();
         kept.sort_unstable();
         kept.into_iter().map(|i| moves[i]).collect()
@@ -301,6 +327,19 @@ mod tests {
         merge_same_effects(&pos, &mut fast, &mut Scratch::default());
         assert_eq!(fast, expected, "{name}: {board}");
         moves.len() - fast.len()
+    }
+
+    #[test]
+    fn range_captures_that_take_different_pieces_stay_apart() {
+        // The hooker on d4 steps to c5, e5, c3 or e3, then jumps two
+        // squares orthogonally, taking what it leaps: 16 paths to 12 empty
+        // squares. Worked by hand: c5-e5 takes d5 and e3-e5 takes e4 (one
+        // final square, the same range capture bits, no landing captures:
+        // two effects); e5-e3 takes e4, c3-e3 nothing; e5-c5 takes d5,
+        // c3-c5 nothing; c5-c3 and e3-c3 take nothing (one effect). So
+        // exactly one move merges.
+        let toy = include_str!("../../tests/data/toy/sweep_merge.toml");
+        assert_eq!(toy_merged("sweep_merge.toml", toy, "6,k/7/3,p,3/3,X,p,2/7/7/K,6 b"), 1);
     }
 
     #[test]

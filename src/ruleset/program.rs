@@ -100,7 +100,7 @@ pub const RELATION_NAMES: [(&str, Relation); 6] = [
 ];
 
 /// One compiled leg, for one colour.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Leg {
     pub mode: LegMode,
     /// How the walker walks it (derived from the fields below).

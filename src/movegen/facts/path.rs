@@ -22,48 +22,78 @@ impl PathFacts<'_, '_> {
     }
 
     /// Whether the enemy could land on the victim's square, judged as
-    /// `when` says. This rare check copies the board.
+    /// `when` says, on a board lent by [`with_board`] (no allocation once
+    /// the thread has judged one).
     fn victim_protected(&self, when: Protection) -> bool {
         let Some((victim, target)) = self.victim_cell(self.victim) else {
             return false;
         };
         let defender = cell_colour(victim);
-        let mover = self.w.mover();
+        let w = self.w;
+        let mover = w.mover();
+        let depth = w.depth + 1;
         // The board the path was walked on (the position's, or a changed
-        // copy when this is judged inside another protection judgment).
-        let mut board = self.w.cells.to_vec();
-        let captured = (0..self.w.len).filter(|&i| self.w.victims[i] != 0 && self.w.path[i] != target);
-        let ghosts: Vec<(Square, Cell)> = match when {
-            Protection::AfterCountingCaptured => captured.map(|i| (self.w.path[i], self.w.victims[i])).collect(),
-            _ => Vec::new(),
-        };
-        if when != Protection::Before {
-            board[usize::from(self.w.from)] = 0;
-            for i in 0..self.w.len {
-                if self.w.victims[i] != 0 {
-                    board[usize::from(self.w.path[i])] = 0;
+        // one when this is judged inside another protection judgment).
+        with_board(w.cells, |board| {
+            if when != Protection::Before {
+                board[usize::from(w.from)] = 0;
+                for i in 0..w.len {
+                    if w.victims[i] != 0 {
+                        board[usize::from(w.path[i])] = 0;
+                    }
                 }
+                // Pieces a range capture passed are captured too.
+                w.for_swept(|sq, _| board[usize::from(sq)] = 0);
+                board[usize::from(w.path[w.len - 1])] = mover;
             }
-            board[usize::from(self.w.path[self.w.len - 1])] = mover;
-        }
-        // The square is judged as if it held an enemy of the defender.
-        if board[usize::from(target)] == 0 || cell_colour(board[usize::from(target)]) == defender {
-            board[usize::from(target)] = cell(defender.opposite(), cell_type(mover));
-        }
-        let depth = self.w.depth + 1;
-        if attacked_at(self.pos, &board, defender, target, depth) {
-            return true;
-        }
-        // Captured pieces that still count: each moves on the board of
-        // after the move (its own square is empty to the others).
-        ghosts.iter().any(|&(sq, c)| {
-            let mut with_ghost = board.clone();
-            with_ghost[usize::from(sq)] = c;
-            walk_piece_at(self.pos, &with_ghost, sq, depth, &mut |w: &Walker| {
-                w.path[w.len - 1] == target
-            })
+            // The square is judged as if it held an enemy of the defender.
+            let t = usize::from(target);
+            if board[t] == 0 || cell_colour(board[t]) == defender {
+                board[t] = cell(defender.opposite(), cell_type(mover));
+            }
+            if attacked_at(self.pos, board, defender, target, depth) {
+                return true;
+            }
+            if when != Protection::AfterCountingCaptured {
+                return false;
+            }
+            // Captured pieces that still count: each moves on the board of
+            // after the move (its own square is empty to the others).
+            let mut ghost_reaches = |sq: Square, c: Cell| {
+                let before = std::mem::replace(&mut board[usize::from(sq)], c);
+                let hit = walk_piece_at(self.pos, board, sq, depth, &mut |g: &Walker| {
+                    g.path[g.len - 1] == target
+                });
+                board[usize::from(sq)] = before;
+                hit
+            };
+            // Those a range capture passed count as much as those taken on
+            // a landing: each is a piece the move captured.
+            let mut swept_reach = false;
+            w.for_swept(|sq, c| swept_reach = swept_reach || ghost_reaches(sq, c));
+            swept_reach
+                || (0..w.len)
+                    .filter(|&i| w.victims[i] != 0 && w.path[i] != target)
+                    .any(|i| ghost_reaches(w.path[i], w.victims[i]))
         })
     }
+}
+
+thread_local! {
+    /// Boards lent to protection judgments, one for each judgment under
+    /// way (they nest: a protector's own move may ask again), kept for
+    /// the next so that judging a capture allocates nothing.
+    static BOARDS: std::cell::RefCell<Vec<Vec<Cell>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` on a copy of `cells` in a board kept between calls.
+fn with_board<R>(cells: &[Cell], f: impl FnOnce(&mut [Cell]) -> R) -> R {
+    let mut board = BOARDS.with(|b| b.borrow_mut().pop()).unwrap_or_default();
+    board.clear();
+    board.extend_from_slice(cells);
+    let r = f(&mut board);
+    BOARDS.with(|b| b.borrow_mut().push(board));
+    r
 }
 
 impl Facts for PathFacts<'_, '_> {
