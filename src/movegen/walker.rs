@@ -7,7 +7,7 @@ use super::PathFacts;
 use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::eval;
 use crate::moves::{MAX_LEGS, MAX_SHOTS};
-use crate::position::{Cell, Position, cell_colour, cell_type};
+use crate::position::{Cell, Occupancy, Position, cell_colour, cell_type};
 use crate::ruleset::{CaptureMode, Leg, LegWalk, PlanStep, Program, Ray, Relation, Ruleset, WalkPlan};
 
 /// A partial or complete path being walked for one piece.
@@ -18,6 +18,10 @@ pub(crate) struct Walker<'a> {
     pub(crate) rules: &'a Ruleset,
     /// The ruleset's walk plan ([`Ruleset::walk_plan`]).
     plan: &'a WalkPlan,
+    /// Where each side's pieces stand, if `cells` is the position's own
+    /// board: a piece whose every ray starts on an own piece is passed
+    /// over without looking at the squares.
+    occupancy: Option<&'a Occupancy>,
     pub(crate) cells: &'a [Cell],
     pub(crate) colour: Colour,
     pub(crate) from: Square,
@@ -76,6 +80,7 @@ impl<'a> Walker<'a> {
             pos,
             rules,
             plan: rules.walk_plan(),
+            occupancy: None,
             cells,
             colour,
             from,
@@ -361,6 +366,7 @@ pub(super) fn playing<'a>(pos: &'a Position, aura_sources: Option<&'a [Square]>)
     let mut w = Walker::new(&pos.rules, Some(pos), &pos.cells, pos.side, 0);
     w.effects = pos.rules.has_effects;
     w.aura_sources = aura_sources;
+    w.occupancy = Some(&pos.occupancy);
     w
 }
 
@@ -414,10 +420,21 @@ impl Walker<'_> {
                 .iter()
                 .any(|prog| self.walk_program(pos, prog, from, f));
         }
-        for step in self.plan.steps(self.colour, ty) {
+        let class = self.plan.class(from);
+        if let Some(piece) = self.plan.only_rays(c, class) {
+            if let Some(occupancy) = self.occupancy
+                && piece.firsts != 0
+                && let Ok(at) = usize::try_from(i32::from(from) + i32::from(piece.low))
+                && occupancy.window(self.colour, at) & piece.firsts == piece.firsts
+            {
+                return false;
+            }
+            return self.walk_rays(piece.rays, from, f);
+        }
+        for &step in self.plan.steps(c) {
             let stop = match step {
-                PlanStep::Rays(rays) => self.walk_rays(rays, from, f),
-                &PlanStep::Program(i) => {
+                PlanStep::Rays(run) => self.walk_rays(self.plan.rays(run, class), from, f),
+                PlanStep::Program(i) => {
                     let kind = rules.types[usize::from(ty)].kind;
                     self.walk_program(pos, &rules.programs[self.colour.index()][kind][i], from, f)
                 }
@@ -455,28 +472,64 @@ impl Walker<'_> {
 
     /// Follows the rays of plain one-leg programs from `from` (no effects):
     /// each landing is a one-landing path handed to `f`, as
-    /// [`Walker::walk`] would hand it, without its per-leg dispatch.
-    #[inline]
+    /// [`Walker::walk`] would hand it, without its per-leg dispatch. The
+    /// plan lists only the rays whose first step is on the board (unless
+    /// [`Ray::CHECK`]), so a ray that meets a piece at once looks up
+    /// nothing but that square.
+    #[inline(always)]
     fn walk_rays<F: FnMut(&Walker) -> bool>(&mut self, rays: &[Ray], from: Square, f: &mut F) -> bool {
-        let cells = self.cells;
-        for r in rays {
-            let mut sq = from;
-            for _ in 0..self.plan.room(r, from) {
-                sq = sq.wrapping_add_signed(r.delta);
-                let occ = cells[usize::from(sq)];
-                if occ == 0 {
-                    if r.to_empty && self.land_one(sq, 0, f) {
-                        return true;
-                    }
+        let (cells, plan, colour) = (self.cells, self.plan, self.colour);
+        let mut next = 0;
+        loop {
+            // Most rays end at once on an own piece: they are passed over
+            // in a loop of their own, which keeps little in registers.
+            let blocked = |r: &Ray| {
+                r.flags & Ray::CHECK == 0
+                    && cells
+                        .get(usize::from(from.wrapping_add_signed(r.delta)))
+                        .is_some_and(|&occ| occ != 0 && cell_colour(occ) == colour)
+            };
+            while rays.get(next).is_some_and(blocked) {
+                next += 1;
+            }
+            let Some(&r) = rays.get(next) else {
+                return false;
+            };
+            next += 1;
+            if r.flags & Ray::CHECK != 0 && plan.room(&r, from) == 0 {
+                continue;
+            }
+            let mut sq = from.wrapping_add_signed(r.delta);
+            let mut occ = cells[usize::from(sq)];
+            if occ == 0 {
+                // A slide goes on while the squares are empty.
+                let mut left = if r.flags & Ray::SLIDES != 0 {
+                    plan.room(&r, from).saturating_sub(1)
                 } else {
-                    if r.to_enemy && cell_colour(occ) != self.colour && self.land_one(sq, occ, f) {
+                    0
+                };
+                loop {
+                    if r.flags & Ray::TO_EMPTY != 0 && self.land_one(sq, 0, f) {
                         return true;
                     }
-                    break;
+                    if left == 0 {
+                        break;
+                    }
+                    left -= 1;
+                    sq = sq.wrapping_add_signed(r.delta);
+                    occ = cells[usize::from(sq)];
+                    if occ != 0 {
+                        break;
+                    }
+                }
+                if occ == 0 {
+                    continue;
                 }
             }
+            if cell_colour(occ) != colour && r.flags & Ray::TO_ENEMY != 0 && self.land_one(sq, occ, f) {
+                return true;
+            }
         }
-        false
     }
 
     /// Hands `f` the one-landing path to `sq` (holding `occ`).

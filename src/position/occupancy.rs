@@ -42,6 +42,19 @@ impl Occupancy {
         }
     }
 
+    /// Whether `colour` has a piece on each of the 64 squares from `at`
+    /// on: bit `i` for square `at + i` (0 past the board).
+    #[inline]
+    pub(crate) fn window(&self, colour: Colour, at: usize) -> u64 {
+        let bits = &self.bits[colour.index()];
+        let (word, shift) = (at / 64, at % 64);
+        let low = bits.get(word).copied().unwrap_or(0) >> shift;
+        // Shifted in two steps, so that a shift of 0 takes nothing from
+        // the next word.
+        let high = (bits.get(word + 1).copied().unwrap_or(0) << 1) << (63 - shift);
+        low | high
+    }
+
     /// The squares of `colour`'s pieces, in ascending order.
     #[inline]
     pub(crate) fn squares(&self, colour: Colour) -> Squares<'_> {
@@ -133,6 +146,28 @@ mod tests {
         let empty: Vec<Square> = occ.empty().collect();
         assert_eq!(empty.len(), 66);
         assert!(empty.iter().all(|&sq| cells[usize::from(sq)] == 0 && sq < 70));
+    }
+
+    /// A window is the bits of the 64 squares from its start, whatever
+    /// the start's place in a word.
+    #[test]
+    fn a_window_holds_the_next_64_squares() {
+        let mut cells = vec![0 as Cell; 150];
+        for sq in [0, 1, 63, 64, 70, 127, 128, 149] {
+            cells[sq] = cell(Colour::White, 0);
+        }
+        cells[65] = cell(Colour::Black, 0);
+        let occ = Occupancy::of(&cells);
+        for at in 0..cells.len() + 70 {
+            let expected = (0..64)
+                .filter(|i| {
+                    cells
+                        .get(at + i)
+                        .is_some_and(|&c| c != 0 && cell_colour(c) == Colour::White)
+                })
+                .fold(0u64, |bits, i| bits | 1 << i);
+            assert_eq!(occ.window(Colour::White, at), expected, "from {at}");
+        }
     }
 
     #[test]
