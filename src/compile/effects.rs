@@ -403,36 +403,3 @@ fn reach(programs: &[Vec<Vec<Program>>; 2], kind: usize, offsets: &Offsets) -> u
     }
     most.min(u32::from(u8::MAX)) as u8
 }
-
-#[cfg(test)]
-mod tests {
-    /// The reach of Ko's pieces, from their moves as the rule file's docs
-    /// and the reference describe them: a diagonal step, a jump to the
-    /// second point, two such jumps, a walk of 1 to 5 points, a slide, two
-    /// knight jumps, five single steps, the lion's two steps. Shooters
-    /// (the first four) carry theirs in their `LandingType`.
-    #[test]
-    fn reach_adds_up_the_legs() {
-        let rules = crate::rules::load_variant("ko", &[]).expect("ko compiles");
-        for (code, expected, shoots) in [
-            ("LB", 1, true),
-            ("TP", 2, true),
-            ("FG", 4, true),
-            ("DC", 5, true),
-            ("HF", u8::MAX, false),
-            ("CV", 4, false),
-            ("TC", 5, false),
-            ("WR", 2, false),
-        ] {
-            let ty = usize::from(rules.type_by_code(code).expect("a Ko code"));
-            assert_eq!(
-                super::reach(&rules.programs, rules.types[ty].kind, &rules.offsets),
-                expected,
-                "{code}"
-            );
-            let lt = rules.effects.landing_types[ty];
-            assert_eq!(lt.shoots, shoots, "{code}");
-            assert_eq!(lt.reach, if shoots { expected } else { u8::MAX }, "{code}");
-        }
-    }
-}
