@@ -19,6 +19,7 @@ impl Checker<'_> {
         cx: &Context,
         offsets: &mut Offsets,
         types: &[PieceType],
+        programs: &[Vec<Vec<Program>>; 2],
     ) -> Effects {
         // Shooters often share a condition word for word (Ko's guns and
         // bows are all silenced by the same fog): each text is compiled once.
@@ -124,7 +125,7 @@ impl Checker<'_> {
                 })
             })
             .collect();
-        let landing_types = landing_types(types, &shooting, &auras, &demotions);
+        let landing_types = landing_types(types, &shooting, &auras, &demotions, programs, offsets);
         Effects {
             shooting,
             auras,
@@ -341,13 +342,22 @@ fn landing_types(
     shooting: &[Option<Shooting>],
     auras: &[KillAura],
     demotions: &[Demotion],
+    programs: &[Vec<Vec<Program>>; 2],
+    offsets: &Offsets,
 ) -> Vec<LandingType> {
     (0..types.len())
         .map(|t| {
             let ty = t as TypeId;
+            let shoots = shooting.get(types[t].kind).is_some_and(|s| s.is_some());
             let mut lt = LandingType {
-                shoots: shooting.get(types[t].kind).is_some_and(|s| s.is_some()),
+                shoots,
                 demotable: demotions.iter().any(|d| d.kinds.contains(ty)),
+                // Only a shooter's is asked for.
+                reach: if shoots {
+                    reach(programs, types[t].kind, offsets)
+                } else {
+                    u8::MAX
+                },
                 ..LandingType::default()
             };
             for (i, a) in auras.iter().enumerate().take(8) {
@@ -362,4 +372,34 @@ fn landing_types(
             lt
         })
         .collect()
+}
+
+/// How far from its origin, in king steps, a landing of a piece of `kind`
+/// may be: the farthest offset of each leg, times a slide's range, added
+/// up over the legs ([`LandingType::reach`]).
+fn reach(programs: &[Vec<Vec<Program>>; 2], kind: usize, offsets: &Offsets) -> u8 {
+    let mut most = 0u32;
+    for p in programs.iter().filter_map(|by_kind| by_kind.get(kind)).flatten() {
+        let mut sum = 0u32;
+        for l in &p.legs {
+            let step = l
+                .offsets
+                .iter()
+                .chain(l.follow.iter().flatten())
+                .map(|&o| {
+                    offsets.list.get(usize::from(o)).map_or(u32::from(u8::MAX), |d| {
+                        u32::from(d.dx.unsigned_abs().max(d.dy.unsigned_abs()))
+                    })
+                })
+                .max()
+                .unwrap_or(0);
+            sum += match l.mode {
+                LegMode::Step | LegMode::Jump => step,
+                LegMode::Slide { max: Some(n) } => step * u32::from(n),
+                LegMode::Slide { max: None } | LegMode::Anywhere => return u8::MAX,
+            };
+        }
+        most = most.max(sum);
+    }
+    most.min(u32::from(u8::MAX)) as u8
 }

@@ -228,7 +228,7 @@ impl Checker<'_> {
         let restrictions = self.restrictions(f, &cx);
         let no_moves = self.no_moves(f, &opt_values);
         let both_lose = self.both_lose(f);
-        let effects = self.effects(f, &cx, &mut offsets, &types);
+        let effects = self.effects(f, &cx, &mut offsets, &types, &programs);
         let drops = self.drops(f, &cx, &kinds, &types);
         let royals = self.royals(f, &cx);
         let victory = self.victory(f, &cx, no_moves, both_lose);

@@ -6,6 +6,7 @@
 //! ([`Landing`]), so that the landings of a piece that can neither shoot,
 //! die nor be demoted there are walked as in a variant without effects.
 
+use super::enemy_rows::EnemyRows;
 use super::{BoardView, PointFacts, Walker};
 use crate::board::{Colour, NO_SQUARE, Square};
 use crate::dsl::{Expr, TypeSet, eval};
@@ -44,7 +45,7 @@ impl Landing<'_> {
 }
 
 /// The eight lines a shot may follow, as (dx, dy).
-const SHOT_LINES: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+pub(super) const SHOT_LINES: [(i32, i32); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
 
 /// How many aura sources on the board harm a piece of each colour, by
 /// aura, and the box of squares within their reach: worked out once per
@@ -68,6 +69,13 @@ impl AuraThreats {
         counts: [[0; AURAS]; 2],
         reach: [[0, -1, 0, -1]; 2],
     };
+
+    /// Known to list no source that harms a piece of `colour`.
+    #[inline]
+    fn none_harm(&self, colour: Colour) -> bool {
+        let [x0, x1, ..] = self.reach[colour.index()];
+        self.known && x0 > x1
+    }
 }
 
 impl<'a> Walker<'a> {
@@ -75,10 +83,23 @@ impl<'a> Walker<'a> {
     /// for `self.colour`, can set off ([`Walker::landing`]). A killing
     /// aura can harm it only if one of its sources stands elsewhere on the
     /// board (when the sources are listed) and it is not itself a source
-    /// the aura spares. (Kept out of line: `walk_piece`, which calls it
-    /// only in variants with effects, stays small enough to inline.)
-    #[inline(never)]
+    /// the aura spares.
+    #[inline(always)]
     pub(super) fn set_landing(&mut self, piece: Cell) {
+        let lt = self.rules.effects.landing_types[usize::from(cell_type(piece))];
+        // Most pieces, most of the time: nothing to work out.
+        if !lt.shoots && !lt.demotable && (lt.harmed_by == 0 || self.aura_threats.none_harm(self.colour)) {
+            self.landing = Landing::NONE;
+        } else {
+            self.work_out_landing(piece);
+        }
+    }
+
+    /// [`Walker::set_landing`] of a piece that something may happen to.
+    /// (Kept out of line: `walk_piece`, which calls `set_landing` only in
+    /// variants with effects, stays small enough to inline.)
+    #[inline(never)]
+    fn work_out_landing(&mut self, piece: Cell) {
         let rules: &'a crate::ruleset::Ruleset = self.rules;
         let ty = cell_type(piece);
         let lt = rules.effects.landing_types[usize::from(ty)];
@@ -87,11 +108,19 @@ impl<'a> Walker<'a> {
         } else {
             None
         };
+        if shooting.is_some() && !self.enemy_rows.lists_enemies_of(self.colour) {
+            self.enemy_rows = self.enemy_rows();
+        }
+        // A shooter with no enemy within its range of any square it may
+        // land on shoots at nothing this turn: its landings are plain.
+        let shooting = shooting.filter(|s| self.may_find_targets(s, lt.reach));
         let (mut may_die, mut may_die_midway) = (false, false);
-        if lt.harmed_by != 0 {
-            if !self.aura_threats.known {
-                self.aura_threats = self.aura_threats();
-            }
+        if lt.harmed_by != 0 && !self.aura_threats.known {
+            self.aura_threats = self.aura_threats();
+        }
+        // (Most often no source that harms this side stands on the board:
+        // Ko's flames are promoted engineers.)
+        if lt.harmed_by != 0 && !self.aura_threats.none_harm(self.colour) {
             let threats = &self.aura_threats;
             for (i, a) in rules.effects.auras.iter().enumerate() {
                 let harmful = if threats.known {
@@ -115,6 +144,41 @@ impl<'a> Walker<'a> {
             may_die_midway,
             demotable: lt.demotable,
         };
+    }
+
+    /// May a shooter on `self.from` whose landings reach `reach` king
+    /// steps find an enemy to shoot at (a fixed range, and an enemy
+    /// within range of the farthest landing)?
+    fn may_find_targets(&self, s: &Shooting, reach: u8) -> bool {
+        let Expr::Const(range) = s.range else { return true };
+        if reach == u8::MAX {
+            return true;
+        }
+        let (x, y) = self.rules.geometry.xy(self.from);
+        let d = range.clamp(0, 64) as usize + usize::from(reach);
+        self.enemy_rows.in_box(x as usize, y as usize, d)
+    }
+
+    /// [`EnemyRows`] of the board walked, for `self.colour`.
+    fn enemy_rows(&self) -> EnemyRows {
+        let mut out = EnemyRows::of(self.colour);
+        let geo = &self.rules.geometry;
+        let add = |sq: Square| {
+            let (x, y) = geo.xy(sq);
+            out.add(x as usize, y as usize);
+        };
+        let enemy = self.colour.opposite();
+        match self.pos {
+            // The position's own board: its list of the enemy's pieces.
+            Some(pos) if std::ptr::eq(self.cells, &pos.cells[..]) => pos.pieces(enemy).for_each(add),
+            _ => (0..self.cells.len() as Square)
+                .filter(|&sq| {
+                    let c = self.cells[usize::from(sq)];
+                    c != 0 && cell_colour(c) == enemy
+                })
+                .for_each(add),
+        }
+        out
     }
 
     /// [`AuraThreats`] of the board walked (not known without a list of
@@ -308,6 +372,10 @@ impl<'a> Walker<'a> {
         .clamp(0, 64);
         let geo = &self.rules.geometry;
         let (x0, y0) = geo.xy(sq);
+        // Only enemies are shot at: none on the lines, nothing to scan.
+        if !self.enemy_rows.on_lines(x0 as usize, y0 as usize, range as usize) {
+            return 0;
+        }
         let width = geo.width as i32;
         // Squares from `sq` to the edge of the board going `d` along an
         // axis (`low`: room going -1, `high`: going +1).

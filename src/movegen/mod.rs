@@ -10,6 +10,7 @@
 
 mod check;
 mod effects;
+mod enemy_rows;
 mod facts;
 mod paths;
 mod rare;
@@ -127,7 +128,8 @@ fn generate<const COUNT: bool>(pos: &Position, out: &mut Vec<Move>) -> usize {
     let mut sources = [NO_SQUARE; 16];
     let mut n_sources = 0;
     let mut sources_listed = rules.has_effects && !rules.effects.auras.is_empty();
-    if sources_listed {
+    // (The piece counts say when none stands, as Ko's flames mostly do.)
+    if sources_listed && rules.effects.auras.iter().any(|a| effects::on_board(pos, &a.source)) {
         for sq in pos.occupied() {
             let c = pos.cells[usize::from(sq)];
             if rules.effects.auras.iter().any(|a| a.source.contains(cell_type(c))) {

@@ -54,6 +54,8 @@ pub(crate) struct Walker<'a> {
     pub(super) landing: super::effects::Landing<'a>,
     /// The aura sources that harm each colour, once worked out (effects.rs).
     pub(super) aura_threats: super::effects::AuraThreats,
+    /// Where the enemies of the shooters walked stand (effects.rs).
+    pub(super) enemy_rows: super::enemy_rows::EnemyRows,
     /// How deep in protection judgments this walk is: 0 for a move, 1 for
     /// a protection or attack question, 2 for the protection question a
     /// leap to anywhere asks inside one of those. Leaps to anywhere are not
@@ -97,6 +99,7 @@ impl<'a> Walker<'a> {
             aura_sources: None,
             landing: super::effects::Landing::NONE,
             aura_threats: super::effects::AuraThreats::UNKNOWN,
+            enemy_rows: super::enemy_rows::EnemyRows::UNKNOWN,
             depth: 0,
             judged: 0,
         }
@@ -392,7 +395,8 @@ fn walk_piece_with<'a, F: FnMut(&Walker) -> bool>(
 impl Walker<'_> {
     /// Walks every available program of the piece on `from` (the walker's
     /// position answers the programs' `when` conditions); see
-    /// [`Walker::walk`]. Without effects, the kind's plain one-leg
+    /// [`Walker::walk`]. Without effects, or when the piece's landings set
+    /// nothing off ([`Walker::set_landing`]), the kind's plain one-leg
     /// programs are followed as the plan's rays ([`Walker::walk_rays`]), in
     /// the same order.
     #[inline(always)]
@@ -408,7 +412,9 @@ impl Walker<'_> {
             self.set_landing(c);
         }
         let ty = cell_type(c);
-        if self.effects && rules.has_effects {
+        // A piece whose landings set nothing off walks as in a variant
+        // without effects, by the plan.
+        if self.effects && rules.has_effects && self.landing.any {
             let kind = rules.types[usize::from(ty)].kind;
             return rules.programs[self.colour.index()][kind]
                 .iter()

@@ -58,6 +58,10 @@ pub struct LandingType {
     pub harmed_by: u8,
     /// Bit `i`: it is itself a source of aura `i` that harms its own side.
     pub harms_own: u8,
+    /// How far from its origin, in king steps, a landing of its move may
+    /// be at most (`u8::MAX`: that far or farther, or without bound, or
+    /// not a shooter, the only type it is worked out for).
+    pub reach: u8,
 }
 
 /// A piece kind's shooting.
