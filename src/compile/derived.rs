@@ -5,7 +5,7 @@
 //! and the `stuck` table; and every condition lowered for the board
 //! (`dsl::lower`), the promotion's tabled where it can be (`dsl::decide`).
 
-use super::{drops, movement, splitmix};
+use super::{drops, movement};
 use crate::board::Colour;
 use crate::dsl::{self, Expr, TypeSet};
 use crate::ruleset::Ruleset;
@@ -38,7 +38,6 @@ pub(super) fn conclude(r: &mut Ruleset) {
     // Before lowering: a tabled promotion decision may read `stuck_at`.
     r.stuck = drops::stuck_table(&r.programs, &r.offsets, r.geometry.len());
     lower_conditions(r);
-    r.zobrist = zobrist_keys((n_types + 1) * 2 + 2, r.geometry.len());
 }
 
 /// Walks every condition of the rule set that positions are asked about
@@ -108,12 +107,6 @@ fn tracked_kills(exprs: &[&Expr]) -> [u64; 4] {
         });
     }
     tracked
-}
-
-fn zobrist_keys(cells: usize, squares: usize) -> Vec<u64> {
-    (0..cells * squares)
-        .map(|i| splitmix((i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D).wrapping_add(1)))
-        .collect()
 }
 
 /// Every condition is folded for each type of its mover and victim, and

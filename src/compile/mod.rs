@@ -284,7 +284,6 @@ impl Checker<'_> {
             effects,
             has_effects,
             single_aura: false,
-            zobrist: Vec::new(),
             stuck: [Vec::new(), Vec::new()],
             drops,
             royals,
@@ -361,7 +360,9 @@ fn is_name(s: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
 }
 
-pub(super) fn splitmix(mut x: u64) -> u64 {
+/// SplitMix64's finaliser: the Zobrist keys (`position::hash`) and the
+/// hand keys are drawn from it.
+pub(crate) fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = x;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -132,8 +132,6 @@ pub struct Ruleset {
     pub check_set: TypeSet,
     pub sfen: Option<SfenFormat>,
     pub options: BTreeMap<String, OptionInfo>,
-    /// Zobrist keys: `zobrist[cell * squares + sq]`.
-    pub zobrist: Vec<u64>,
     pub zobrist_side: u64,
     /// Types whose kills some condition asks about (`killed(...)`): only
     /// these are recorded in a position's kill history.
