@@ -169,10 +169,11 @@ impl Position {
     }
 }
 
-/// Applies `loses_when` to both sides: one loser loses, both is a draw.
-fn judge_losses(pos: &Position) -> Option<Outcome> {
+/// Applies `loses_when` to both sides (but a `spared` one): one loser
+/// loses, both is a draw.
+pub(crate) fn judge_losses(pos: &Position) -> Option<Outcome> {
     let rules = &pos.rules;
-    let lost = |side| eval(&rules.victory.loses_when, &SideFacts { pos, side }) != 0;
+    let lost = |side| pos.spared != Some(side) && eval(&rules.victory.loses_when, &SideFacts { pos, side }) != 0;
     match (lost(Colour::Black), lost(Colour::White)) {
         (true, true) => Some(Outcome {
             black: Result3::Draw,

@@ -23,6 +23,7 @@ pub mod diagram;
 pub mod dsl;
 pub mod engine;
 mod judge;
+pub mod mate;
 pub mod movegen;
 mod moves;
 pub mod notation;

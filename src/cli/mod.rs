@@ -49,6 +49,7 @@ mod book;
 mod completions;
 mod diagram;
 mod files;
+mod mate;
 mod moves;
 mod options;
 mod perft;
@@ -83,6 +84,8 @@ pub enum Command {
     Perft(perft::Args),
     /// List the legal moves of a position, sorted, one per line.
     Moves(moves::Args),
+    /// Look for a forced mate by the side to move (proof-number search): mate, no mate or unknown.
+    Mate(mate::Args),
     /// Print a position: the board, the side to move, its text and SFEN.
     Show(show::Args),
     /// Draw a piece's moves on an empty board in the source tables' symbols, as text or SVG.
@@ -113,6 +116,7 @@ pub fn run(command: Command, style: Style) -> Result<ExitCode, Failure> {
         Command::Validate(a) => validate::run(a, style),
         Command::Perft(a) => perft::run(a),
         Command::Moves(a) => moves::run(a),
+        Command::Mate(a) => mate::run(a),
         Command::Show(a) => show::run(a),
         Command::Diagram(a) => diagram::run(a),
         Command::Book(a) => book::run(a),
@@ -196,12 +200,19 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// Loads the variant, sets up the start position and plays the moves.
     pub fn load(&self) -> Result<Position, Failure> {
+        self.load_then(|_| {})
+    }
+
+    /// As [`PositionArgs::load`], with `prepare` applied to the position
+    /// before the moves are played.
+    pub fn load_then(&self, prepare: impl FnOnce(&mut Position)) -> Result<Position, Failure> {
         let rules = load_variant(&self.variant, &self.options)?;
         let mut pos = match (&self.position, &self.sfen) {
             (Some(text), _) => Position::from_text(rules, text)?,
             (None, Some(sfen)) => Position::from_sfen(rules, sfen)?,
             (None, None) => Position::start(rules),
         };
+        prepare(&mut pos);
         let moves: Vec<&str> = self.moves.iter().flat_map(|list| list.split_whitespace()).collect();
         play_moves(&mut pos, &moves, "--moves")?;
         Ok(pos)

@@ -4,7 +4,7 @@
 mod counter;
 mod effect;
 pub mod jobs;
-mod key;
+pub(crate) mod key;
 mod table;
 
 pub use counter::{Counter, TABLE_UNSAFE};

@@ -130,6 +130,9 @@ pub struct Position {
     pub(crate) outcome: Option<Outcome>,
     /// A win that the opponent may still answer (side, index of the win).
     pub(crate) pending_win: Option<(Colour, u8)>,
+    /// A side whose `loses_when` is not judged: the attacker of a mate
+    /// problem set up without a royal (set by `mate::solve` only).
+    pub(crate) spared: Option<Colour>,
     /// Kill history, for rules about "X has been killed": per side, one bit
     /// per piece type (the first 256 types).
     pub(crate) killed: [[u64; 4]; 2],
@@ -206,6 +209,7 @@ impl Position {
             hands: [vec![0; n], vec![0; n]],
             outcome: None,
             pending_win: None,
+            spared: None,
         }
     }
 

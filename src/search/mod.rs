@@ -270,7 +270,7 @@ impl Searcher {
                 alpha = score;
             }
             if alpha >= beta {
-                if !self.is_capture(pos, &m) {
+                if !takes_enemy(pos, &m) {
                     let k = &mut self.killers[ply];
                     if k[0] != Some(m) {
                         k[1] = k[0];
@@ -401,13 +401,6 @@ impl Searcher {
         g
     }
 
-    fn is_capture(&self, pos: &Position, m: &Move) -> bool {
-        m.landings().iter().chain(m.shots()).any(|&sq| {
-            let c = pos.cells[usize::from(sq)];
-            c != 0 && cell_colour(c) != pos.side && sq != m.from
-        })
-    }
-
     /// Higher is searched first: the table's move, then gains (victim
     /// value, less a tenth of the mover's), then killers, then the rest.
     fn order_key(&self, pos: &Position, m: &Move, tt_move: Option<Move>, ply: usize) -> i32 {
@@ -519,6 +512,15 @@ fn from_table(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
+}
+
+/// Whether `m` lands or shoots on an enemy of the side to move (a range
+/// capture's swept pieces are not looked at).
+pub(crate) fn takes_enemy(pos: &Position, m: &Move) -> bool {
+    m.landings().iter().chain(m.shots()).any(|&sq| {
+        let c = pos.cells[usize::from(sq)];
+        c != 0 && cell_colour(c) != pos.side && sq != m.from
+    })
 }
 
 /// Moves the highest-keyed of `moves[i..]` to `i`.

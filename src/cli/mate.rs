@@ -1,0 +1,103 @@
+//! `gunbai mate`: look for a forced mate by the side to move
+//! (`gunbai::mate`, docs/mate.md).
+
+use super::{Failure, FormatArg, NotationArg, PositionArgs, fail, print_json};
+use gunbai::mate::{AttackerMoves, Config, MAX_PLIES, Verdict, solve, spare_royalless};
+use gunbai::notation::write_move;
+use serde_json::json;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(clap::Args)]
+#[command(
+    after_help = "The side to move attacks. The answer is mate (with the main line: the shortest mate\nagainst the longest resistance), no_mate (none within --max-moves) or unknown (the\nlimits ran out); each exits 0.\n\nWith --format json: {result, plies, line, shortest, nodes, seconds}.\n\nExamples:\n  gunbai mate shogi --sfen '4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1'\n  gunbai mate chu --option royalless_side_plays_on=true --notation usi \\\n    --sfen '9k2/12/8G1g1/12/12/12/12/12/12/12/12/12 b - 1'\n  gunbai mate shogi --any-move --max-moves 3 --format json --sfen '...'"
+)]
+pub struct Args {
+    #[command(flatten)]
+    pos: PositionArgs,
+    /// Longest mate to look for, in plies (attacker and defender moves; at most 2047).
+    #[arg(long, default_value_t = 255, value_name = "N")]
+    max_moves: u32,
+    /// Give up after S seconds (the answer is then unknown, or a mate not proven shortest).
+    #[arg(long, default_value_t = 60.0, value_name = "S")]
+    time: f64,
+    /// Give up after about N nodes.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Transposition table size in MiB (1 to 65536).
+    #[arg(long, default_value_t = 64, value_name = "MB")]
+    hash: usize,
+    /// Let the attacker make any move, not only checks (mate-in-N instead of the tsume rule).
+    #[arg(long)]
+    any_move: bool,
+    #[arg(long, value_enum, default_value = "native")]
+    notation: NotationArg,
+    #[arg(long, value_enum, default_value = "text")]
+    format: FormatArg,
+}
+
+pub fn run(a: Args) -> Result<ExitCode, Failure> {
+    if a.max_moves > MAX_PLIES {
+        return Err(fail(format!("--max-moves {}: at most {MAX_PLIES} plies", a.max_moves)));
+    }
+    if !(a.time.is_finite() && a.time > 0.0 && a.time <= 1e9) {
+        return Err(fail(format!("--time {}: give a number of seconds above 0", a.time)));
+    }
+    if !(1..=65536).contains(&a.hash) {
+        return Err(fail(format!("--hash {}: give 1 to 65536 MiB", a.hash)));
+    }
+    // A side set up without a royal plays on (docs/mate.md), from the
+    // start of `--moves`.
+    let mut p = a.pos.load_then(|p| {
+        spare_royalless(p);
+    })?;
+    let notation = a.notation.notation();
+    notation.check(p.rules()).map_err(fail)?;
+    let config = Config {
+        moves: if a.any_move {
+            AttackerMoves::Any
+        } else {
+            AttackerMoves::Checks
+        },
+        max_plies: a.max_moves,
+        time: Some(Duration::from_secs_f64(a.time)),
+        nodes: a.nodes,
+        hash_mb: a.hash,
+    };
+    let found = solve(&mut p, &config, None).map_err(|e| fail(e.to_string()))?;
+    let mut line = Vec::new();
+    let mut undos = Vec::new();
+    for m in &found.line {
+        line.push(write_move(&p, m, notation));
+        undos.push(p.play_unchecked(m));
+    }
+    while let Some(u) = undos.pop() {
+        p.unplay(&u);
+    }
+    let seconds = found.elapsed.as_secs_f64();
+    if a.format == FormatArg::Json {
+        print_json(&json!({
+            "result": found.verdict.as_str(),
+            "plies": found.plies,
+            "line": line,
+            "shortest": found.shortest,
+            "nodes": found.nodes,
+            "seconds": (seconds * 1000.0).round() / 1000.0,
+        }))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    match found.verdict {
+        Verdict::Mate => {
+            let plies = found.plies.unwrap_or(0);
+            outln!(
+                "mate in {plies}{}",
+                if found.shortest { "" } else { " (not proven shortest)" }
+            );
+            outln!("{}", line.join(" "));
+        }
+        Verdict::NoMate => outln!("no mate within {} plies", a.max_moves),
+        Verdict::Unknown => outln!("unknown: the limits ran out"),
+    }
+    note!("{} nodes, {seconds:.2} s", found.nodes);
+    Ok(ExitCode::SUCCESS)
+}
