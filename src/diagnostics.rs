@@ -56,6 +56,39 @@ impl Source {
     }
 }
 
+/// Whether `c` must not reach a terminal as itself: it is invisible or
+/// changes how the text around it shows, so that quoted text would not be
+/// what the file holds. These are the control characters (general category
+/// Cc, newline and tab included: callers that keep them say so), the format
+/// characters (Cf: the bidirectional overrides and isolates U+202A–U+202E and
+/// U+2066–U+2069, the marks U+200E and U+200F, zero-width spaces and joiners,
+/// the byte-order mark, tags, ...), the line and paragraph separators
+/// (U+2028, U+2029), and the other default-ignorable code points of Unicode's
+/// DerivedCoreProperties.txt (Hangul fillers, variation selectors, the
+/// combining grapheme joiner, the Khmer inherent vowels), which draw nothing.
+pub fn hides_text(c: char) -> bool {
+    use unicode_properties::{GeneralCategory as G, UnicodeGeneralCategory as _};
+    if c.is_ascii() {
+        return c.is_ascii_control();
+    }
+    matches!(
+        c.general_category(),
+        G::Control | G::Format | G::LineSeparator | G::ParagraphSeparator
+    ) || matches!(
+        c,
+        '\u{34f}'
+            | '\u{115f}'..='\u{1160}'
+            | '\u{17b4}'..='\u{17b5}'
+            | '\u{180b}'..='\u{180f}'
+            | '\u{2065}'
+            | '\u{3164}'
+            | '\u{fe00}'..='\u{fe0f}'
+            | '\u{ffa0}'
+            | '\u{fff0}'..='\u{fff8}'
+            | '\u{e0000}'..='\u{e0fff}'
+    )
+}
+
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
@@ -340,8 +373,9 @@ const CONTEXT_BEFORE: usize = 40;
 
 /// The part of a source line shown under a diagnostic, and where its caret
 /// goes, in display columns: a wide (CJK) character takes two, so the
-/// caret stays under its span. Tabs show as one space and other control
-/// characters as `\u{fffd}`, so a rule file cannot drive the terminal.
+/// caret stays under its span. Tabs show as one space and other characters
+/// that [`hides_text`] as `\u{fffd}`, so a rule file can neither drive the
+/// terminal nor show other text than it holds (as rustc does).
 struct Excerpt {
     text: String,
     pad: usize,
@@ -353,7 +387,7 @@ impl Excerpt {
     fn new(line: &str, first: usize, count: usize) -> Excerpt {
         let shown = |c: char| match c {
             '\t' => ' ',
-            c if c.is_control() => '\u{fffd}',
+            c if hides_text(c) => '\u{fffd}',
             c => c,
         };
         let width = |c: &char| c.width().unwrap_or(0);

@@ -9,7 +9,7 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use gunbai::compile::OptionOverride;
-use gunbai::diagnostics::{Report, Severity, Source, Style, render_message};
+use gunbai::diagnostics::{Report, Severity, Source, Style, hides_text, render_message};
 use gunbai::notation::{Notation, play_moves};
 use gunbai::position::Position;
 use gunbai::rules::{LoadError, load_variant};
@@ -56,6 +56,7 @@ mod referee;
 mod serve;
 mod show;
 mod snapshot;
+pub mod stdout;
 mod usi;
 mod validate;
 mod xboard;
@@ -264,16 +265,32 @@ pub fn fail(message: impl Into<String>) -> Failure {
     Failure::Message(message.into())
 }
 
+/// Writes `value` as pretty JSON on stdout. JSON escapes control
+/// characters itself; the other characters that [`hides_text`] are written
+/// as JSON escapes too (`\u202e`), so that the text stays valid JSON.
 pub fn print_json(value: &serde_json::Value) -> Result<(), Failure> {
-    outln!("{}", serde_json::to_string_pretty(value).unwrap_or_default());
-    Ok(())
+    use std::io::Write as _;
+    let text = serde_json::to_string_pretty(value).unwrap_or_default();
+    let mut shown = String::with_capacity(text.len() + 1);
+    for c in text.chars() {
+        if hides_text(c) && !c.is_ascii() {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                shown.push_str(&format!("\\u{u:04x}"));
+            }
+        } else {
+            shown.push(c);
+        }
+    }
+    shown.push('\n');
+    stdout::Stdout.write_all(shown.as_bytes()).map_err(Failure::Write)
 }
 
 /// Writes formatted text to stdout with control characters escaped.
 pub fn emit(args: std::fmt::Arguments) -> Result<(), Failure> {
     use std::io::Write as _;
     let text = args.to_string();
-    std::io::stdout()
+    stdout::Stdout
         .write_all(terminal_safe(&text).as_bytes())
         .map_err(Failure::Write)
 }
@@ -301,11 +318,13 @@ pub fn report(r: &Report, style: Style) {
     let _ = writeln!(std::io::stderr(), "{}", shown.trim_end());
 }
 
-/// Text that cannot drive a terminal: every control character except
-/// newline and tab is written as a `\u{..}` escape. Rule files, positions
-/// and names are untrusted, and this is applied to all text output.
+/// Text that cannot drive a terminal nor hide what it says: every
+/// character that [`hides_text`] (controls, bidirectional and other format
+/// characters, separators, invisibles) except newline and tab is written as
+/// a `\u{..}` escape. Rule files, positions and names are untrusted, and
+/// this is applied to all text output.
 pub fn terminal_safe(text: &str) -> Cow<'_, str> {
-    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    let unsafe_char = |c: char| hides_text(c) && c != '\n' && c != '\t';
     if !text.chars().any(unsafe_char) {
         return Cow::Borrowed(text);
     }
@@ -321,10 +340,11 @@ pub fn terminal_safe(text: &str) -> Cow<'_, str> {
 }
 
 /// A copy of a report that is safe to print: messages and help escaped,
-/// and control characters in the quoted source replaced by `?` of the same
-/// byte length, so that spans still point at the same characters.
+/// and the characters that [`hides_text`] in the quoted source replaced by
+/// `?` of the same byte length, so that spans still point at the same
+/// characters.
 pub fn safe_report(r: &Report) -> Report {
-    let blank = |c: char| c.is_control() && c != '\n' && c != '\t' && c != '\r';
+    let blank = |c: char| hides_text(c) && c != '\n' && c != '\t' && c != '\r';
     let text: String = r
         .source
         .text

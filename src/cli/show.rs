@@ -27,7 +27,7 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
             out!("{picture}");
             return Ok(ExitCode::SUCCESS);
         }
-        files::write_atomic(path, &picture)?;
+        files::write_atomic(path, &picture, files::Mode::Replace)?;
         note!("wrote {}", path.display());
     }
     if a.format == FormatArg::Json {
