@@ -18,6 +18,7 @@ fn main() -> ExitCode {
         Err(e) => return ExitCode::from(bad_invocation(&e, &argv, json)),
     };
     let style = cli::stderr_style(args.color);
+    cli::set_quiet(args.quiet);
     let result = cli::run(args.command, style).and_then(|code| {
         // Text still in stdout's buffer may fail to be written too.
         cli::stdout::Stdout.flush().map_err(cli::Failure::Write)?;
@@ -51,9 +52,9 @@ fn bad_invocation(e: &clap::Error, argv: &[std::ffi::OsString], json: bool) -> u
             return exit::BAD_INPUT;
         }
     }
-    cli::note(format_args!("{}", text.trim_end()));
+    cli::say(format_args!("{}", text.trim_end()));
     if e.kind() == ErrorKind::UnknownArgument && argv.iter().any(|a| a == "--moves") {
-        cli::note(format_args!(
+        cli::say(format_args!(
             "  tip: --moves takes one value: quote a list of moves, as in --moves 'f4-f5 g9-g8'"
         ));
     }

@@ -21,6 +21,7 @@ pub struct Args {
     /// Replace an index.html that gunbai did not write.
     #[arg(long)]
     force: bool,
+    /// Set a rule option: NAME=VALUE (`gunbai options VARIANT` lists them); the flag may repeat.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<OptionOverride>,
 }

@@ -33,6 +33,7 @@ pub struct Args {
     /// Also write an SVG picture to FILE (`-`: print the SVG instead of the text diagram).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Set a rule option: NAME=VALUE (`gunbai options VARIANT` lists them); the flag may repeat.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<OptionOverride>,
 }

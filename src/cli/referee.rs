@@ -27,6 +27,7 @@ pub struct Args {
     /// An engine's shell command (give it twice).
     #[arg(long = "engine", num_args = 1)]
     engines: Vec<String>,
+    /// Games to play; the engines change colours from game to game.
     #[arg(long, default_value_t = 2)]
     games: u32,
     /// Time control: BASE+INC in seconds for the whole game.

@@ -15,6 +15,7 @@ pub struct Args {
     /// Also write the board as an SVG picture to FILE (`-`: print the SVG instead).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Output: text for people, json for scripts (shapes below and in docs/ci.md).
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
 }

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "The positions file has one position per line: native position text, or `sfen ` and an\nSFEN. `name: ` before a position names it; otherwise its line number does. Lines starting\nwith `#` and blank lines are skipped.\n\nWithout --check, writes DIR/<name>.txt for every position, and a manifest\nDIR/.gunbai-snapshots.<variant>.<positions file stem> listing them. It only ever replaces or\nremoves files that the manifest of the same variant and positions file lists: any other\nfile in the way is refused (exit 2) unless --force; the inputs never; links are never\nfollowed. With --check, writes nothing: it compares with DIR and exits 1 with the moves\nadded and removed per position, and missing or extra files.\nSee docs/ci.md for the CI recipe.\n\nExamples:\n  gunbai snapshot chu tests/data/chu_positions.txt --out tests/move-snapshots/chu\n  gunbai snapshot chu tests/data/chu_positions.txt --out tests/move-snapshots/chu --check\n  gunbai snapshot my_variant.toml positions.txt --out snapshots --option repetition=xboard"
+    after_help = "The positions file has one position per line: native position text, or `sfen ` and an\nSFEN. `name: ` before a position names it; otherwise its line number does. Lines starting\nwith `#` and blank lines are skipped.\n\nWithout --check, writes DIR/<name>.txt for every position, and a manifest\nDIR/.gunbai-snapshots.<variant>.<positions file stem> listing them. It only ever replaces or\nremoves files that the manifest of the same variant and positions file lists: any other\nfile in the way is refused (exit 2) unless --force; the inputs and the files of another\nset's manifest never; links are never followed. With --check, writes nothing: it compares with DIR and exits 1 with the moves\nadded and removed per position, and missing or extra files.\nSee docs/ci.md for the CI recipe.\n\nExamples:\n  gunbai snapshot chu tests/data/chu_positions.txt --out chu-snapshots\n  gunbai snapshot taikyoku tests/data/taikyoku_positions.txt --out tests/move-snapshots/taikyoku --check\n  gunbai snapshot my_variant.toml positions.txt --out snapshots --option repetition=xboard"
 )]
 pub struct Args {
     /// Variant: a bundled name or a path to a .toml rule file.
@@ -27,6 +27,7 @@ pub struct Args {
     /// Replace files in DIR that this set did not write (never the inputs).
     #[arg(long, conflicts_with = "check")]
     force: bool,
+    /// Set a rule option: NAME=VALUE (`gunbai options VARIANT` lists them); the flag may repeat.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<OptionOverride>,
 }
