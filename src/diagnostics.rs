@@ -553,6 +553,84 @@ mod tests {
     }
 
     #[test]
+    fn bidirectional_and_invisible_characters_are_not_echoed() {
+        // The Trojan Source reordering (CVE-2021-42574): an override inside
+        // a string shows the text after it backwards.
+        let report = Report {
+            source: Source::new("x.toml", "a = \"\u{202e}dlrow\u{2066}\" z\n"),
+            diagnostics: vec![Diagnostic::error(18..19, "bad")],
+        };
+        let rendered = report.to_string();
+        assert!(
+            !rendered.contains('\u{202e}') && !rendered.contains('\u{2066}'),
+            "{rendered}"
+        );
+        let lines: Vec<&str> = rendered.lines().collect();
+        assert_eq!(lines[1], "1 | a = \"\u{fffd}dlrow\u{fffd}\" z");
+        let z = lines[1].chars().position(|c| c == 'z');
+        assert_eq!(lines[2].find('^'), z, "{rendered}");
+    }
+
+    #[test]
+    fn hides_text_is_every_control_format_and_separator_character() {
+        // General categories Cc, Cf, Zl and Zp (UnicodeData.txt), and
+        // default-ignorable code points of other categories.
+        let hidden = [
+            '\u{0}',
+            '\u{1b}',
+            '\u{7f}',
+            '\u{85}',
+            '\u{9f}',
+            '\u{ad}',
+            '\u{600}',
+            '\u{61c}',
+            '\u{6dd}',
+            '\u{70f}',
+            '\u{180e}',
+            '\u{200b}',
+            '\u{200c}',
+            '\u{200d}',
+            '\u{200e}',
+            '\u{200f}',
+            '\u{202a}',
+            '\u{202b}',
+            '\u{202c}',
+            '\u{202d}',
+            '\u{202e}',
+            '\u{2028}',
+            '\u{2029}',
+            '\u{2060}',
+            '\u{2064}',
+            '\u{2066}',
+            '\u{2067}',
+            '\u{2068}',
+            '\u{2069}',
+            '\u{206f}',
+            '\u{feff}',
+            '\u{fff9}',
+            '\u{fffb}',
+            '\u{110bd}',
+            '\u{1d173}',
+            '\u{e0001}',
+            '\u{e007f}',
+            '\u{34f}',
+            '\u{115f}',
+            '\u{3164}',
+            '\u{fe0f}',
+            '\u{ffa0}',
+            '\u{e0100}',
+        ];
+        for c in hidden {
+            assert!(hides_text(c), "U+{:04X}", c as u32);
+        }
+        for c in [
+            'a', ' ', '~', '\u{a0}', '\u{e9}', '\u{3000}', '\u{9f8d}', '\u{5c07}', '\u{2191}', '\u{fffd}', '\u{25cf}',
+        ] {
+            assert!(!hides_text(c), "U+{:04X}", c as u32);
+        }
+    }
+
+    #[test]
     fn lines_and_columns_of_many_lines() {
         let text = "a\nbb\r\nccc\n\n駒x";
         let src = Source::new("x", text);

@@ -625,81 +625,44 @@ fn closed_stdout_fails_every_command_that_writes_to_it_with_exit_3() {
     assert!(o.status.success(), "{}", stderr(&o));
     let book = dir.join("book");
     let s = |p: &Path| p.to_str().expect("utf-8").to_string();
-    let cases: Vec<(Vec<String>, &str)> = vec![
-        (vec!["--help".into()], ""),
-        (vec!["--version".into()], ""),
-        (vec!["perft".into(), "--help".into()], ""),
-        (vec!["validate".into(), "chu".into()], ""),
-        (vec!["validate".into(), "--list".into()], ""),
-        (
-            vec!["validate".into(), "--format".into(), "json".into(), "chu".into()],
-            "",
-        ),
-        (vec!["perft".into(), "chu".into(), "1".into()], ""),
-        (vec!["perft".into(), "chu".into(), "1".into(), "--divide".into()], ""),
-        (
-            vec![
-                "perft".into(),
-                "chu".into(),
-                "1".into(),
-                "--format".into(),
-                "json".into(),
-            ],
-            "",
-        ),
-        (
-            vec!["perft".into(), "shogi".into(), "2".into(), "--split".into(), "1".into()],
-            "",
-        ),
+    let (positions, snaps, jobs, results, book, record) =
+        (s(&positions), s(&snaps), s(&jobs), s(&results), s(&book), s(&record));
+    let mut cases: Vec<(Vec<String>, &str)> = [
+        "--help",
+        "--version",
+        "perft --help",
+        "validate chu",
+        "validate --list",
+        "validate --format json chu",
+        "perft chu 1",
+        "perft chu 1 --divide",
+        "perft chu 1 --format json",
+        "perft shogi 2 --split 1",
+        &format!("perft --jobs {jobs}"),
+        &format!("perft --sum {results}"),
+        "moves chu",
+        "moves chu --format json",
+        "show chu",
+        "show chu --svg -",
+        "diagram chu lion",
+        &format!("book chu --out {book}"),
+        &format!("snapshot chu {positions} --out {snaps}"),
+        &format!("snapshot chu {positions} --out {snaps} --check"),
+        "options chu",
+        "bench shogi --depth 1 --search-nodes 100",
+        &format!("match --replay {record}"),
+        "completions bash",
+        "serve --port 0",
+    ]
+    .iter()
+    .map(|line| (line.split_whitespace().map(str::to_string).collect(), ""))
+    .collect();
+    cases.extend([
         (vec!["perft".into(), "--job".into(), job.clone()], ""),
-        (vec!["perft".into(), "--jobs".into(), s(&jobs)], ""),
-        (vec!["perft".into(), "--sum".into(), s(&results)], ""),
-        (vec!["moves".into(), "chu".into()], ""),
-        (vec!["moves".into(), "chu".into(), "--format".into(), "json".into()], ""),
-        (vec!["show".into(), "chu".into()], ""),
-        (vec!["show".into(), "chu".into(), "--svg".into(), "-".into()], ""),
-        (vec!["diagram".into(), "chu".into(), "lion".into()], ""),
-        (vec!["book".into(), "chu".into(), "--out".into(), s(&book)], ""),
-        (
-            vec![
-                "snapshot".into(),
-                "chu".into(),
-                s(&positions),
-                "--out".into(),
-                s(&snaps),
-            ],
-            "",
-        ),
-        (
-            vec![
-                "snapshot".into(),
-                "chu".into(),
-                s(&positions),
-                "--out".into(),
-                s(&snaps),
-                "--check".into(),
-            ],
-            "",
-        ),
-        (vec!["options".into(), "chu".into()], ""),
-        (
-            vec![
-                "bench".into(),
-                "shogi".into(),
-                "--depth".into(),
-                "1".into(),
-                "--search-nodes".into(),
-                "100".into(),
-            ],
-            "",
-        ),
         (vec!["xboard".into(), "shogi".into()], "xboard\nprotover 2\nquit\n"),
         (vec!["usi".into(), "shogi".into()], "usi\nquit\n"),
         (tiny_match_args(&engine, None), ""),
-        (vec!["match".into(), "--replay".into(), s(&record)], ""),
-        (vec!["completions".into(), "bash".into()], ""),
-        (vec!["serve".into(), "--port".into(), "0".into()], ""),
-    ];
+    ]);
     let mut failures = Vec::new();
     for (args, input) in &cases {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
