@@ -722,6 +722,15 @@ fn match_out_file_that_appears_during_the_match_is_never_replaced() {
     let o = gunbai(&plain.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(!stderr(&o).contains("game 1"), "{}", stderr(&o));
+    // So is an out file in a directory that does not exist.
+    let nowhere = tiny_match_args(&engine, Some(&dir.join("missing/chu.pgn")));
+    let o = gunbai(&nowhere.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("is not a directory") && !stderr(&o).contains("game 1"),
+        "{}",
+        stderr(&o)
+    );
     std::fs::remove_file(&out).expect("remove");
     for _ in 0..2 {
         let o = gunbai(&plain.iter().map(String::as_str).collect::<Vec<_>>());
@@ -827,10 +836,12 @@ fn bidirectional_and_invisible_characters_never_reach_the_output() {
     let dir = temp_dir("bidi");
     let hiding: String = HIDING.iter().collect();
     // In a rule file's strings (option help, a piece's name) and an id.
-    let strings = ESCAPING_MINI.replace("A bell.", &format!("A bell.{hiding}")).replace(
-        "id = \"king\"",
-        &format!("id = \"king\"\nnames = {{ en = \"k{hiding}ing\" }}"),
-    );
+    let strings = ESCAPING_MINI
+        .replace("A bell.", &format!("A bell.\\u007F{hiding}"))
+        .replace(
+            "id = \"king\"",
+            &format!("id = \"king\"\nnames = {{ en = \"k{hiding}ing\" }}"),
+        );
     let file = dir.join("mini.toml");
     std::fs::write(&file, &strings).expect("write");
     for args in [
@@ -846,14 +857,19 @@ fn bidirectional_and_invisible_characters_never_reach_the_output() {
         }
     }
     let o = gunbai(&["options", path_str(&file)]);
-    assert!(stdout(&o).contains("A bell.\\u{202a}\\u{202b}"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("A bell.\\u{7f}\\u{202a}\\u{202b}"),
+        "{}",
+        stdout(&o)
+    );
     let o = gunbai(&["options", path_str(&file), "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("still JSON");
     let help = v["options"][0]["help"].as_str().expect("help");
     assert!(
-        help.ends_with(&format!("A bell.{hiding}")),
+        help.ends_with(&format!("A bell.\u{7f}{hiding}")),
         "JSON keeps the text: {help:?}"
     );
+    assert!(!stdout(&o).contains('\u{7f}'), "DEL is escaped in JSON too");
     assert_nothing_hides("options json", &stdout(&o));
     // In an id: the error quotes the line with each character blanked
     // byte for byte, the caret still under the id, and the message escaped.

@@ -277,7 +277,8 @@ pub fn print_json(value: &serde_json::Value) -> Result<(), Failure> {
     let text = serde_json::to_string_pretty(value).unwrap_or_default();
     let mut shown = String::with_capacity(text.len() + 1);
     for c in text.chars() {
-        if hides_text(c) && !c.is_ascii() {
+        // serde_json escapes the controls below U+0020, not DEL and the rest.
+        if hides_text(c) && c >= '\u{7f}' {
             let mut units = [0u16; 2];
             for u in c.encode_utf16(&mut units) {
                 shown.push_str(&format!("\\u{u:04x}"));

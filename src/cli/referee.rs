@@ -66,6 +66,17 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     // or change, while the games are played.
     if let Some(out) = &a.out {
         record_mode(out, a.force)?;
+        let dir = out
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        if !dir.is_dir() {
+            return Err(Failure::Message(format!(
+                "cannot write the record to `{}`: `{}` is not a directory",
+                out.display(),
+                dir.display()
+            )));
+        }
     }
     let args = MatchArgs {
         variant: a.variant,
