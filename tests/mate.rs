@@ -260,3 +260,29 @@ fn command_line_json_and_errors() {
         assert_eq!(o.status.code(), Some(2), "{bad:?}: {o:?}");
     }
 }
+
+#[test]
+fn usi_go_mate() {
+    use std::io::Write as _;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gunbai"))
+        .args(["usi", "shogi"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = format!(
+        "usi\nposition sfen {}\ngo mate 60000\nposition sfen {}\ngo mate infinite\nposition sfen {}\ngo mate 60000\nquit\n",
+        SHOGI[0].0, SHOGI[1].0, SHOGI[4].0
+    );
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<&str> = text.lines().filter(|l| l.starts_with("checkmate")).collect();
+    // cshogi: G*5b; G*1b 2a1b 1c1b+; no mate within 7 plies (and none
+    // within 255: the silver runs out of checks).
+    assert_eq!(
+        answers,
+        ["checkmate G*5b", "checkmate G*1b 2a1b 1c1b+", "checkmate nomate"],
+        "{text}"
+    );
+}

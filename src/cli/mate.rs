@@ -30,8 +30,10 @@ pub struct Args {
     /// Let the attacker make any move, not only checks (mate-in-N instead of the tsume rule).
     #[arg(long)]
     any_move: bool,
+    /// Move notation of the line: native (gunbai's), or usi (variants whose rule file has an [sfen] table).
     #[arg(long, value_enum, default_value = "native")]
     notation: NotationArg,
+    /// Output: text for people, json for scripts ({result, plies, line, shortest, nodes, seconds}).
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
 }

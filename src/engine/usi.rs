@@ -56,6 +56,13 @@ pub fn run<R: BufRead + Send + 'static>(input: R, out: &mut dyn Write, rules: Ar
                     writeln!(out, "info string error: {e}")?;
                 }
             }
+            "go" if rest.split_whitespace().next() == Some("mate") && rules.sfen.is_some() => {
+                stop.store(false, Ordering::SeqCst);
+                thinking.store(true, Ordering::SeqCst);
+                let answer = go_mate(&mut game.pos, rest, &stop);
+                thinking.store(false, Ordering::SeqCst);
+                writeln!(out, "{answer}")?;
+            }
             "go" => {
                 if rules.sfen.is_none() {
                     writeln!(out, "info string error: this variant has no SFEN/USI form")?;
@@ -178,4 +185,34 @@ fn info_line(pos: &Position, r: &Report) -> String {
         r.elapsed.as_millis(),
         pv.join(" ")
     )
+}
+
+/// `go mate <milliseconds | infinite>` (without a time: 60 s): the mate
+/// solver ([`crate::mate`], tsume rule), answered as `checkmate <moves>`,
+/// `checkmate nomate` (none within 255 plies) or `checkmate timeout`.
+fn go_mate(pos: &mut Position, rest: &str, stop: &AtomicBool) -> String {
+    let mut config = crate::mate::Config::default();
+    match rest.split_whitespace().nth(1) {
+        Some("infinite") => config.time = None,
+        Some(ms) => config.time = ms.parse().ok().map(Duration::from_millis).or(config.time),
+        None => {}
+    }
+    let found = match crate::mate::solve(pos, &config, Some(stop)) {
+        Ok(found) => found,
+        Err(e) => return format!("info string error: {e}\ncheckmate nomate"),
+    };
+    match found.verdict {
+        crate::mate::Verdict::Mate => {
+            let mut p = pos.clone();
+            crate::mate::spare_royalless(&mut p);
+            let mut line = Vec::new();
+            for m in &found.line {
+                line.push(write_move(&p, m, Notation::Usi));
+                p.play_unchecked(m);
+            }
+            format!("checkmate {}", line.join(" "))
+        }
+        crate::mate::Verdict::NoMate => "checkmate nomate".to_string(),
+        crate::mate::Verdict::Unknown => "checkmate timeout".to_string(),
+    }
 }
