@@ -202,3 +202,17 @@ fn start_position_perft_depth_3() {
         format!("convention paths, default options\n3\t{n}\n")
     );
 }
+
+#[test]
+fn the_priest_killed_demotion_follows_the_shots_perft() {
+    // §12: a White five-li fog (l10) may shoot the Black Taoist priest
+    // (m11) after its first jump and the Black thunderclap (n14) after its
+    // second; the thunderclap then dies as a thunderclap, not as a drum,
+    // and Black's pawn e5 keeps its forward step (§8.5, §8.6, §10). The
+    // counts are an independent implementation's (issue 22).
+    let rules = gunbai::rules::load_variant("ko", &[]).expect("ko compiles");
+    let text = "19/19/19/19/19/13,+DR,5/19/19/12,TP,6/11,+tp,7/19/19/19/19/4,P,14/19/19/19/19 w -";
+    let mut pos = Position::from_text(rules, text).expect("position");
+    let counts: Vec<u64> = (1..=2).map(|d| perft(&mut pos, d, Convention::Paths)).collect();
+    assert_eq!(counts, [158, 3000]);
+}
