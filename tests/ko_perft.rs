@@ -14,7 +14,7 @@ use gunbai::position::Position;
 use std::collections::BTreeMap;
 
 mod common;
-use common::{moves_by_kind, setup_rotated_count, variant_start};
+use common::{moves_by_kind, setup_rotated_count, text_perft, variant_start};
 
 fn start(options: &[&str]) -> Position {
     variant_start("ko", options)
@@ -210,9 +210,6 @@ fn the_priest_killed_demotion_follows_the_shots_perft() {
     // second; the thunderclap then dies as a thunderclap, not as a drum,
     // and Black's pawn e5 keeps its forward step (§8.5, §8.6, §10). The
     // counts are an independent implementation's (issue 22).
-    let rules = gunbai::rules::load_variant("ko", &[]).expect("ko compiles");
     let text = "19/19/19/19/19/13,+DR,5/19/19/12,TP,6/11,+tp,7/19/19/19/19/4,P,14/19/19/19/19 w -";
-    let mut pos = Position::from_text(rules, text).expect("position");
-    let counts: Vec<u64> = (1..=2).map(|d| perft(&mut pos, d, Convention::Paths)).collect();
-    assert_eq!(counts, [158, 3000]);
+    assert_eq!(text_perft("ko", text, 2), [158, 3000]);
 }
