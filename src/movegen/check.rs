@@ -85,7 +85,7 @@ pub fn in_check(pos: &Position, side: Colour) -> bool {
 ///
 /// Where a move removes a piece only by ending on it and no capture
 /// restriction concerns `set` (`AttackRays::last_landing_only`), that is
-/// whether the piece is attacked, looked up backwards ([`attacked`], as
+/// whether the piece is attacked, looked up backwards ([`attacked_among`], as
 /// fast as before). Otherwise the other side's moves are generated on a
 /// copy of the position and, in a variant with effects, played.
 pub fn threatened_among(pos: &Position, side: Colour, set: &crate::dsl::TypeSet) -> bool {
