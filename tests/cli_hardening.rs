@@ -642,6 +642,7 @@ fn closed_stdout_fails_every_command_that_writes_to_it_with_exit_3() {
         &format!("perft --sum {results}"),
         "moves chu",
         "moves chu --format json",
+        "mate shogi --max-moves 1",
         "show chu",
         "show chu --svg -",
         "diagram chu lion",
