@@ -10,7 +10,7 @@ use std::time::Duration;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "The side to move attacks. The answer is mate (with the main line: the shortest mate\nagainst the longest resistance), no_mate (none within --max-moves) or unknown (the\nlimits ran out); each exits 0.\n\nWith --format json: {result, plies, line, shortest, nodes, seconds}.\n\nExamples:\n  gunbai mate shogi --sfen '4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1'\n  gunbai mate chu --option royalless_side_plays_on=true --notation usi \\\n    --sfen '9k2/12/8G1g1/12/12/12/12/12/12/12/12/12 b - 1'\n  gunbai mate shogi --any-move --max-moves 3 --format json --sfen '...'"
+    after_help = "The side to move attacks. The answer is mate (with the main line: the shortest mate\nagainst the longest resistance), no_mate (none within --max-moves) or unknown (the\nlimits ran out); each exits 0.\n\nWith --format json: {result, plies, line, shortest, nodes, seconds}.\n\nExamples:\n  gunbai mate shogi --sfen '4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1'\n  gunbai mate shogi --notation usi --format json --sfen '7gk/7p1/8P/9/9/9/9/9/K7L b G 1'\n  gunbai mate chu --max-moves 7 --time 30 --notation usi --sfen '...'\n  gunbai mate shogi --any-move --max-moves 3 --sfen '...'"
 )]
 pub struct Args {
     #[command(flatten)]
