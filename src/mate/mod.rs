@@ -275,15 +275,6 @@ fn search(
         let mut ascending = true;
         while limit >= 1 && limit <= max {
             let n = s.mid(pos, 0, limit, true, INF, INF);
-            if std::env::var_os("GUNBAI_MATE_TRACE").is_some() {
-                eprintln!(
-                    "limit {limit}: pn {} dn {} nodes {} {:?}",
-                    n.pn,
-                    n.dn,
-                    s.nodes,
-                    s.start.elapsed()
-                );
-            }
             if s.aborted {
                 break;
             }
