@@ -117,24 +117,25 @@ pub const QUEUE: usize = 64;
 
 /// Reads `input` on a thread of its own, line by line, into a queue of at
 /// most [`QUEUE`] lines. `watch` sees every text line as soon as it is
-/// read (to stop a running search at once). The queue ends with the
-/// input, or at a read error.
+/// read (to stop a running search at once), and `None` at the end of the
+/// input (or at a read error), where the queue ends.
 pub fn spawn_reader<R, W>(input: R, watch: W) -> Receiver<Line>
 where
     R: BufRead + Send + 'static,
-    W: Fn(&str) + Send + 'static,
+    W: Fn(Option<&str>) + Send + 'static,
 {
     let (tx, rx) = sync_channel(QUEUE);
     std::thread::spawn(move || {
         let mut lines = LineReader::new(input, MAX_LINE);
         while let Ok(Some(line)) = lines.next_line() {
             if let Line::Text(t) = &line {
-                watch(t);
+                watch(Some(t));
             }
             if tx.send(line).is_err() {
-                break;
+                return;
             }
         }
+        watch(None);
     });
     rx
 }

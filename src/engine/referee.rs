@@ -183,7 +183,7 @@ impl Player {
             name: cmd.to_string(),
             child,
             stdin,
-            lines: input::spawn_reader(BufReader::new(stdout), |_| {}),
+            lines: input::spawn_reader(BufReader::new(stdout), |_: Option<&str>| {}),
             verbose,
         };
         blocking.map_err(|e| format!("cannot start `{cmd}`: {e}"))?;
@@ -300,9 +300,8 @@ impl Drop for Player {
         // Its output ends when it (and all it started) have gone; lines
         // still coming are dropped.
         while let Some(left) = deadline.checked_duration_since(Instant::now()) {
-            match self.lines.recv_timeout(left) {
-                Ok(_) => {}
-                Err(_) => break,
+            if self.lines.recv_timeout(left).is_err() {
+                break;
             }
         }
         let _ = kill_process_group(Pid::from_child(&self.child), Signal::KILL);

@@ -36,9 +36,20 @@ pub fn run<R: BufRead + Send + 'static>(
 ) -> io::Result<()> {
     let stop = Arc::new(AtomicBool::new(false));
     let thinking = Arc::new(AtomicBool::new(false));
+    // The input has ended, and the search running is one only `stop` ends
+    // (`go infinite`): no `stop` can come any more, so the end stops it.
+    let ended = Arc::new(AtomicBool::new(false));
+    let endless = Arc::new(AtomicBool::new(false));
     let rx = {
-        let (stop, thinking) = (stop.clone(), thinking.clone());
-        input::spawn_reader(input, move |line: &str| {
+        let (stop, thinking, ended, endless) = (stop.clone(), thinking.clone(), ended.clone(), endless.clone());
+        input::spawn_reader(input, move |line: Option<&str>| {
+            let Some(line) = line else {
+                ended.store(true, Ordering::SeqCst);
+                if endless.load(Ordering::SeqCst) {
+                    stop.store(true, Ordering::SeqCst);
+                }
+                return;
+            };
             let word = line.split_whitespace().next().unwrap_or("");
             if thinking.load(Ordering::SeqCst) && (word == "stop" || word == "quit") {
                 stop.store(true, Ordering::SeqCst);
@@ -105,7 +116,14 @@ pub fn run<R: BufRead + Send + 'static>(
                 for b in bad {
                     writeln!(out, "info string error: go: {}", shown(b.as_bytes()))?;
                 }
+                let unbounded = limits.depth.is_none() && limits.nodes.is_none() && limits.hard_time.is_none();
+                // In this order, so that an end of input read meanwhile
+                // is seen here or stops the search from the reader.
                 stop.store(false, Ordering::SeqCst);
+                endless.store(unbounded, Ordering::SeqCst);
+                if unbounded && ended.load(Ordering::SeqCst) {
+                    stop.store(true, Ordering::SeqCst);
+                }
                 thinking.store(true, Ordering::SeqCst);
                 let mut infos = Vec::new();
                 let start = game.pos.clone();
@@ -116,6 +134,7 @@ pub fn run<R: BufRead + Send + 'static>(
                     })
                 };
                 thinking.store(false, Ordering::SeqCst);
+                endless.store(false, Ordering::SeqCst);
                 for i in infos {
                     writeln!(out, "{i}")?;
                 }

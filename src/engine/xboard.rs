@@ -65,8 +65,8 @@ pub fn run<R: BufRead + Send + 'static>(
     let thinking = Arc::new(AtomicBool::new(false));
     let rx = {
         let (stop, interrupt, thinking) = (stop.clone(), interrupt.clone(), thinking.clone());
-        input::spawn_reader(input, move |line: &str| {
-            let word = line.split_whitespace().next().unwrap_or("");
+        input::spawn_reader(input, move |line: Option<&str>| {
+            let word = line.and_then(|l| l.split_whitespace().next()).unwrap_or("");
             if thinking.load(Ordering::SeqCst) && INTERRUPTS.contains(&word) {
                 if let Ok(mut i) = interrupt.lock() {
                     *i = Some(word.to_string());
