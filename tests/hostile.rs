@@ -489,10 +489,11 @@ fn the_referee_leaves_no_engine_process_behind() {
     let state = std::fs::read_to_string(&stat)
         .ok()
         .and_then(|s| s.rsplit_once(") ").map(|(_, rest)| rest.chars().next()));
-    if let Some(Some(st)) = state {
-        if st != 'Z' && st != 'X' {
-            let _ = Command::new("kill").arg(pid.trim()).status();
-            panic!("the engine's child {} is still running (state {st})", pid.trim());
-        }
+    if let Some(Some(st)) = state
+        && st != 'Z'
+        && st != 'X'
+    {
+        let _ = Command::new("kill").arg(pid.trim()).status();
+        panic!("the engine's child {} is still running (state {st})", pid.trim());
     }
 }

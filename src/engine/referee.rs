@@ -7,7 +7,7 @@
 //! rejects a move gunbai finds legal, a crash and a time forfeit all end
 //! the game and are recorded in its `Termination` tag.
 //!
-//! An engine cannot wedge the referee ([`Player`]): each runs in a process
+//! An engine cannot wedge the referee (`Player`): each runs in a process
 //! group of its own, read through [`input::spawn_reader`] (lines of at most
 //! [`input::MAX_LINE`] bytes, at most [`input::QUEUE`] lines queued, the
 //! sender blocked beyond), written to without blocking, and waited for only
