@@ -7,6 +7,7 @@
 //! XBoard and USI read their commands through these, and the referee reads
 //! the engines' output through the same [`LineReader`].
 
+use crate::diagnostics::hides_text;
 use std::io::{self, BufRead};
 use std::sync::mpsc::{Receiver, sync_channel};
 use std::time::Duration;
@@ -143,9 +144,10 @@ where
 /// Bytes echoed back, at most this many characters of them.
 const SHOWN: usize = 120;
 
-/// Text fit to echo in a one-line reply: control characters and bytes
-/// that are not UTF-8 escaped (`\u{7f}`, `\xff`), cut after 120
-/// characters with the length of the whole.
+/// Text fit to echo in a one-line reply: the characters that
+/// [`hides_text`] (controls, bidirectional and other invisible ones) and
+/// bytes that are not UTF-8 escaped (`\u{7f}`, `\u{202e}`, `\xff`), cut
+/// after 120 characters with the length of the whole.
 pub fn shown(bytes: &[u8]) -> String {
     let mut s = String::new();
     let mut n = 0;
@@ -154,7 +156,7 @@ pub fn shown(bytes: &[u8]) -> String {
             if n == SHOWN {
                 return format!("{s}... ({} bytes)", bytes.len());
             }
-            if c.is_control() {
+            if hides_text(c) {
                 s.extend(c.escape_default());
             } else {
                 s.push(c);
@@ -305,6 +307,7 @@ mod tests {
     #[test]
     fn shown_text_escapes_controls_and_bad_bytes_and_is_cut() {
         assert_eq!(shown(b"a\x7f\x00\xffb \xe5\xb0\x86"), "a\\u{7f}\\u{0}\\xffb 将");
+        assert_eq!(shown("chu\u{202e}".as_bytes()), "chu\\u{202e}");
         let long = shown(&[b'x'; 1000]);
         assert!(long.ends_with("... (1000 bytes)") && long.len() < 200, "{long}");
     }
