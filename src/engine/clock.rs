@@ -143,6 +143,21 @@ mod tests {
     }
 
     #[test]
+    fn caps_lower_the_node_limit_and_never_raise_it() {
+        let caps = Caps {
+            nodes: Some(64),
+            table_mb: 1,
+        };
+        let mut l = Limits::default();
+        assert_eq!(caps.apply(l).nodes, Some(64));
+        l.nodes = Some(10);
+        assert_eq!(caps.apply(l).nodes, Some(10));
+        l.nodes = Some(1000);
+        assert_eq!(caps.apply(l).nodes, Some(64));
+        assert_eq!(Caps::default().apply(l).nodes, Some(1000));
+    }
+
+    #[test]
     fn fixed_time_per_move_is_obeyed() {
         let mut c = Clock::new();
         c.control = TimeControl::PerMove(Duration::from_secs(2));
