@@ -21,6 +21,9 @@
 //!   with `gunbai `, `cargo ` or `$ `) is an error: mark it. A `markdown`
 //!   block (page source, such as this convention) is not read.
 //!
+//! `DOC_EXAMPLES=bless` writes the printed output into the pages, for the
+//! differing examples without wildcards.
+//!
 //! Each page runs in its own temporary directory holding copies of the
 //! repository's `rules/` and `tests/` and, as `my_variant.toml` (the
 //! reader's own file of many examples), `tests/data/toy/tiny.toml`, with
@@ -41,6 +44,7 @@ const TIMEOUT_SECONDS: u32 = 60;
 /// string, and its lines with the fence's indentation removed.
 struct Block {
     line: usize,
+    indent: usize,
     info: String,
     lines: Vec<String>,
 }
@@ -81,6 +85,7 @@ fn parse(name: &str, text: &str) -> Page {
             }
             blocks.push(Block {
                 line: start,
+                indent,
                 info,
                 lines: body,
             });
@@ -101,6 +106,10 @@ struct Example {
     command: String,
     expected: Vec<String>,
     status: i32,
+    /// Where the expected output (with its status line) stands in the
+    /// page: the index of its first line, and how many lines it has.
+    output_at: usize,
+    output_len: usize,
 }
 
 fn console_examples(name: &str, block: &Block, errors: &mut Vec<String>) -> Vec<Example> {
@@ -112,6 +121,7 @@ fn console_examples(name: &str, block: &Block, errors: &mut Vec<String>) -> Vec<
             let last = examples.last_mut().expect("a continued command");
             last.command.push('\n');
             last.command.push_str(line);
+            last.output_at = at;
             continued = line.ends_with('\\');
         } else if let Some(command) = line.strip_prefix("$ ") {
             examples.push(Example {
@@ -119,6 +129,8 @@ fn console_examples(name: &str, block: &Block, errors: &mut Vec<String>) -> Vec<
                 command: command.to_string(),
                 expected: Vec::new(),
                 status: 0,
+                output_at: at,
+                output_len: 0,
             });
             continued = command.ends_with('\\');
         } else if let Some(last) = examples.last_mut() {
@@ -133,6 +145,7 @@ fn console_examples(name: &str, block: &Block, errors: &mut Vec<String>) -> Vec<
         while example.expected.last().is_some_and(|l| l.is_empty()) {
             example.expected.pop();
         }
+        example.output_len = example.expected.len();
         if let Some(last) = example.expected.last()
             && let Some(n) = last.strip_prefix("(exit status ").and_then(|r| r.strip_suffix(')'))
         {
@@ -274,6 +287,10 @@ fn check_page(name: &str) -> Tally {
         ..Tally::default()
     };
     let dir = scratch(name);
+    // DOC_EXAMPLES=bless: write what the commands print into the page, for
+    // the examples that differ and have no wildcards.
+    let bless = std::env::var("DOC_EXAMPLES").is_ok_and(|v| v == "bless");
+    let mut rewrites: Vec<(usize, usize, Vec<String>)> = Vec::new();
     let mut written: Vec<(String, String, String)> = Vec::new();
     for other in TESTED {
         let text = std::fs::read_to_string(Path::new(ROOT).join(other)).unwrap();
@@ -338,6 +355,20 @@ fn check_page(name: &str) -> Tally {
                     }
                     tally.compared += 1;
                     if status != example.status || !lines_match(&example.expected, &lines[..end]) {
+                        let wildcards = example.expected.iter().any(|l| l.trim() == "..." || l.contains("[..]"));
+                        if bless && !wildcards {
+                            let mut new: Vec<String> = lines[..end].iter().map(|l| l.to_string()).collect();
+                            if status != 0 {
+                                new.push(format!("(exit status {status})"));
+                            }
+                            let indent = " ".repeat(block.indent);
+                            let new = new
+                                .into_iter()
+                                .map(|l| if l.is_empty() { l } else { format!("{indent}{l}") })
+                                .collect();
+                            rewrites.push((example.output_at, example.output_len, new));
+                            continue;
+                        }
                         let mut report = format!(
                             "{name}:{}: $ {}\n  exit status {status}, expected {}\n  --- expected\n",
                             example.line, example.command, example.status
@@ -366,6 +397,15 @@ fn check_page(name: &str) -> Tally {
             }
             _ => {}
         }
+    }
+    if !rewrites.is_empty() {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        rewrites.sort_by_key(|r| std::cmp::Reverse(r.0));
+        for (at, len, new) in &rewrites {
+            lines.splice(*at..at + len, new.iter().cloned());
+        }
+        std::fs::write(Path::new(ROOT).join(name), lines.join("\n") + "\n").unwrap();
+        println!("{name}: rewrote the output of {} examples", rewrites.len());
     }
     tally
 }
