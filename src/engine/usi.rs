@@ -114,7 +114,7 @@ pub fn run<R: BufRead + Send + 'static>(
             "go" if rest.split_whitespace().next() == Some("mate") && rules.sfen.is_some() => {
                 stop.store(false, Ordering::SeqCst);
                 thinking.store(true, Ordering::SeqCst);
-                let answer = go_mate(&mut game.pos, rest, &stop);
+                let answer = go_mate(&mut game.pos, rest, &stop, &caps);
                 thinking.store(false, Ordering::SeqCst);
                 writeln!(out, "{answer}")?;
             }
@@ -293,9 +293,12 @@ fn info_line(pos: &Position, r: &Report) -> String {
 
 /// `go mate <milliseconds | infinite>` (without a time: 60 s): the mate
 /// solver ([`crate::mate`], tsume rule), answered as `checkmate <moves>`,
-/// `checkmate nomate` (none within 255 plies) or `checkmate timeout`.
-fn go_mate(pos: &mut Position, rest: &str, stop: &AtomicBool) -> String {
+/// `checkmate nomate` (none within 255 plies) or `checkmate timeout`,
+/// within the session's `caps` (nodes, table size).
+fn go_mate(pos: &mut Position, rest: &str, stop: &AtomicBool, caps: &Caps) -> String {
     let mut config = crate::mate::Config::default();
+    config.nodes = caps.nodes;
+    config.hash_mb = config.hash_mb.min(caps.table_mb);
     match rest.split_whitespace().nth(1) {
         Some("infinite") => config.time = None,
         Some(ms) => config.time = ms.parse().ok().map(Duration::from_millis).or(config.time),

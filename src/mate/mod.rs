@@ -162,18 +162,7 @@ impl std::error::Error for MateError {}
 /// Looks for a mate by the side to move in `pos` (given back unchanged).
 /// `stop`, when set from another thread, ends the search (unknown).
 ///
-/// ```
-/// use gunbai::mate::{Config, Verdict, solve};
-/// use gunbai::position::Position;
-/// use gunbai::rules::load_variant;
-///
-/// // Tsume shogi: a gold dropped in front of the king, guarded by a pawn.
-/// let rules = load_variant("shogi", &[]).unwrap();
-/// let mut pos = Position::from_sfen(rules, "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1").unwrap();
-/// let found = solve(&mut pos, &Config::default(), None).unwrap();
-/// assert_eq!(found.verdict, Verdict::Mate);
-/// assert_eq!(found.plies, Some(1));
-/// ```
+#[doc = include_str!("../../docs/examples/mate_1.md")]
 pub fn solve(pos: &mut Position, config: &Config, stop: Option<&AtomicBool>) -> Result<Solution, MateError> {
     let saved = (pos.spared, pos.outcome);
     if pos.spared.is_none() {
