@@ -331,10 +331,26 @@ fn map_window(rules: &Ruleset, colour: Colour, origin: Square, radius: Option<i3
 /// board or a window of `radius` squares around the piece, the marks, a
 /// title and a legend of the marks used.
 pub fn move_map_svg(rules: &Ruleset, ty: TypeId, colour: Colour, map: &MoveMap, radius: Option<i32>) -> String {
+    move_map_labels_svg(rules, ty, colour, map, radius, Labels::Names)
+}
+
+/// Draws a move map as [`move_map_svg`] does, the piece labelled as
+/// `labels` says.
+pub fn move_map_labels_svg(
+    rules: &Ruleset,
+    ty: TypeId,
+    colour: Colour,
+    map: &MoveMap,
+    radius: Option<i32>,
+    labels: Labels,
+) -> String {
     let geo = &rules.geometry;
     let kind = rules.types[usize::from(ty)].kind;
     let code = &rules.types[usize::from(ty)].code;
-    let label = piece_label(rules, ty);
+    let label = match labels {
+        Labels::Names => piece_label(rules, ty),
+        Labels::Codes => code.clone(),
+    };
     let promoted = rules.types[usize::from(ty)].promoted_from.is_some();
     let top = 52.0;
     let win = map_window(rules, colour, map.origin, radius, top);
