@@ -293,7 +293,14 @@ fn rule_file_strings_are_escaped_in_what_the_server_draws() {
     let s = Served::start(&[]);
     let text = std::fs::read_to_string("tests/data/toy/tiny.toml").unwrap();
     let evil = "<script>alert(1)</script><img src=x onerror=alert(2)>";
-    let rules = text.replacen("[variant]", &format!("[variant]\nnames = {{ en = \"{evil}\" }}"), 1);
+    // The variant's and the king's English names, and the king's note.
+    let rules = text
+        .replacen("[variant]", &format!("[variant]\nnames = {{ en = \"{evil}\" }}"), 1)
+        .replacen(
+            "code = \"K\"",
+            &format!("code = \"K\"\nnames = {{ en = \"{evil}\" }}\ndoc = \"{evil}\""),
+            1,
+        );
     let check = s.post("/api/check", &json!({"rules": rules, "name": evil})).json();
     assert_eq!(check["ok"], true, "{check}");
     // JSON carries the text as it is (the page shows it as text).
@@ -302,14 +309,14 @@ fn rule_file_strings_are_escaped_in_what_the_server_draws() {
     assert_eq!(p.status, 200, "{}", p.body);
     let p = p.json();
     assert_eq!(p["title"], evil);
-    let code = p["pieces"][0]["code"].as_str().unwrap().to_string();
-    let d = s.post("/api/diagram", &json!({"rules": rules, "piece": code})).json();
+    let d = s.post("/api/diagram", &json!({"rules": rules, "piece": "K"})).json();
+    assert_eq!((&d["name"], &d["doc"]), (&json!(evil), &json!(evil)));
     for svg in [p["svg"].as_str().unwrap(), d["svg"].as_str().unwrap()] {
         assert!(!svg.contains("<script") && !svg.contains("<img"), "{svg}");
     }
-    assert!(
-        d["svg"].as_str().unwrap().contains("&lt;script&gt;") || p["svg"].as_str().unwrap().contains("&lt;script&gt;")
-    );
+    // The diagram's title names the piece, escaped.
+    let escaped = "&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;";
+    assert!(d["svg"].as_str().unwrap().contains(escaped), "{}", d["svg"]);
     // A diagnostic quoting the file's text, in a broken file.
     let broken = rules.replacen("[board]", &format!("[board]\n\"{evil}\" = 1"), 1);
     let c = s.post("/api/check", &json!({"rules": broken})).json();

@@ -12,9 +12,9 @@ use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header};
 use axum::response::Response;
-use http_body_util::{BodyExt as _, LengthLimitError, Limited};
+use http_body_util::BodyExt as _;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -163,7 +163,7 @@ async fn compute(edge: &Edge, method: String, url: String, body: Vec<u8>) -> Rep
         reply
     });
     // A little longer than the budget, for the work to notice it.
-    match tokio::time::timeout(TIME_BUDGET + std::time::Duration::from_millis(500), work).await {
+    match tokio::time::timeout(TIME_BUDGET + Duration::from_millis(500), work).await {
         Ok(Ok(reply)) => reply,
         Ok(Err(_)) => Reply::error(500, "internal error while answering this request"),
         Err(_) => {
@@ -173,24 +173,52 @@ async fn compute(edge: &Edge, method: String, url: String, body: Vec<u8>) -> Rep
     }
 }
 
-/// Reads a body of at most MAX_BODY bytes within BODY_TIMEOUT.
-async fn read_body(headers: &HeaderMap, body: Body) -> Result<Vec<u8>, Reply> {
+/// Reads a body of at most MAX_BODY bytes within BODY_TIMEOUT. A body
+/// found too large (by its `Content-Length` or as it arrives) is refused
+/// with 413 after reading on for a moment, at most DRAIN_BYTES more, so
+/// that the client, still sending, gets the answer rather than a reset
+/// connection.
+async fn read_body(headers: &HeaderMap, mut body: Body) -> Result<Vec<u8>, Reply> {
+    const DRAIN_BYTES: usize = 2 * MAX_BODY;
+    const DRAIN_TIME: Duration = Duration::from_secs(1);
     let declared = header_text(headers, header::CONTENT_LENGTH).and_then(|n| n.parse::<u64>().ok());
-    if declared.is_some_and(|n| n > MAX_BODY as u64) {
-        return Err(too_large());
+    let mut too_big = declared.is_some_and(|n| n > MAX_BODY as u64);
+    let mut deadline = tokio::time::Instant::now() + if too_big { DRAIN_TIME } else { BODY_TIMEOUT };
+    let mut out = Vec::new();
+    let mut seen = 0usize;
+    loop {
+        let frame = match tokio::time::timeout_at(deadline, body.frame()).await {
+            Err(_) if too_big => break,
+            Err(_) => {
+                return Err(Reply::error(
+                    408,
+                    format!(
+                        "the request body took longer than {} s to arrive",
+                        BODY_TIMEOUT.as_secs()
+                    ),
+                ));
+            }
+            Ok(None) => break,
+            Ok(Some(Err(_))) if too_big => break,
+            Ok(Some(Err(e))) => return Err(Reply::error(400, format!("cannot read the request body: {e}"))),
+            Ok(Some(Ok(frame))) => frame,
+        };
+        let Ok(data) = frame.into_data() else { continue };
+        seen = seen.saturating_add(data.len());
+        if seen > MAX_BODY && !too_big {
+            too_big = true;
+            out = Vec::new();
+            deadline = deadline.min(tokio::time::Instant::now() + DRAIN_TIME);
+        }
+        if too_big {
+            if seen > DRAIN_BYTES {
+                break;
+            }
+        } else {
+            out.extend_from_slice(&data);
+        }
     }
-    match tokio::time::timeout(BODY_TIMEOUT, Limited::new(body, MAX_BODY).collect()).await {
-        Err(_) => Err(Reply::error(
-            408,
-            format!(
-                "the request body took longer than {} s to arrive",
-                BODY_TIMEOUT.as_secs()
-            ),
-        )),
-        Ok(Err(e)) if e.is::<LengthLimitError>() => Err(too_large()),
-        Ok(Err(e)) => Err(Reply::error(400, format!("cannot read the request body: {e}"))),
-        Ok(Ok(collected)) => Ok(collected.to_bytes().to_vec()),
-    }
+    if too_big { Err(too_large()) } else { Ok(out) }
 }
 
 fn too_large() -> Reply {
