@@ -28,6 +28,9 @@ const FILES: f64 = 24.0;
 const LEGEND_ROW: f64 = 26.0;
 /// Narrowest drawing, so that the title and the legend fit.
 const MIN_WIDTH: f64 = 340.0;
+/// The width a code of three letters or more is drawn at, in squares: the
+/// piece's pentagon is 0.76 wide.
+const MAX_CODE_WIDTH: f64 = 0.7;
 
 const BOARD_FILL: &str = "#f4e4c1";
 const ZONE_FILL: &str = "#e9cf9a";
@@ -220,9 +223,19 @@ fn piece_text(label: &str, promoted: bool) -> String {
             (0.9 * CELL / (0.62 * chars.len().max(1) as f64)).min(0.42 * CELL)
         };
         let font = if ideographic { FONT } else { UI_FONT };
+        // A code of three letters or more (`+DK`, `++LN`) is squeezed to
+        // the piece's width, whatever the font's letters measure.
+        let fit = if !ideographic && chars.len() >= 3 {
+            format!(
+                r#" textLength="{:.1}" lengthAdjust="spacingAndGlyphs""#,
+                MAX_CODE_WIDTH * CELL
+            )
+        } else {
+            String::new()
+        };
         let _ = write!(
             out,
-            r#"<text x="0" y="{:.1}" font-family="{font}" font-size="{size:.1}" font-weight="600" fill="{colour}" text-anchor="middle">{}</text>"#,
+            r#"<text x="0" y="{:.1}" font-family="{font}" font-size="{size:.1}" font-weight="600" fill="{colour}" text-anchor="middle"{fit}>{}</text>"#,
             0.04 * CELL + size * 0.36,
             escape(label)
         );
