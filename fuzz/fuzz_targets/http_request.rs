@@ -1,8 +1,8 @@
 //! Raw bytes of one HTTP connection to `gunbai serve`'s edge (hyper's
 //! parser, the header and body limits, the Host and origin guards, the JSON
 //! API), through `gunbai::serve::edge::exchange`, without a socket. The
-//! server must never panic (a caught panic would be a 500) and must answer
-//! each request it reads with a well-formed status line.
+//! server must never panic (a caught panic would be a 500 naming an
+//! internal error) and whatever it answers starts with a status line.
 
 #![no_main]
 
@@ -19,15 +19,15 @@ fn app() -> &'static Router {
 fuzz_target!(|data: &[u8]| {
     let out = exchange(app(), data);
     let text = String::from_utf8_lossy(&out);
-    for reply in text.split("HTTP/1.1 ").skip(1) {
-        let status = &reply[..reply.len().min(3)];
-        assert!(
-            status.len() == 3 && status.bytes().all(|b| b.is_ascii_digit()),
-            "bad status line in {text:?}"
-        );
-        assert_ne!(status, "500", "internal error: {text:?}");
-    }
+    // A panic in a handler is caught and answered with this message.
+    assert!(
+        !text.contains("internal error while answering this request"),
+        "a handler panicked: {text:?}"
+    );
     if !out.is_empty() {
-        assert!(text.starts_with("HTTP/1.1 "), "not an HTTP answer: {text:?}");
+        let ok = (text.starts_with("HTTP/1.1 ") || text.starts_with("HTTP/1.0 "))
+            && text.len() > 12
+            && text.as_bytes()[9..12].iter().all(u8::is_ascii_digit);
+        assert!(ok, "not an HTTP answer: {text:?}");
     }
 });
