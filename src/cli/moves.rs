@@ -13,8 +13,10 @@ use std::process::ExitCode;
 pub struct Args {
     #[command(flatten)]
     pos: PositionArgs,
+    /// Move notation: native (gunbai's), or usi (variants whose rule file has an [sfen] table).
     #[arg(long, value_enum, default_value = "native")]
     notation: NotationArg,
+    /// Output: text for people, json for scripts (shapes below and in docs/ci.md).
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
 }
