@@ -301,3 +301,30 @@ fn piece_article(rules: &Ruleset, k: usize, labels: Labels) -> String {
     out.push_str("</article>\n");
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Kanji in the drawings' text (`<text>` and `<tspan>` contents).
+    fn drawn_kanji(html: &str) -> usize {
+        html.split('<')
+            .filter(|t| t.starts_with("text") || t.starts_with("tspan"))
+            .filter_map(|t| t.split_once('>').map(|(_, text)| text))
+            .filter(|text| text.chars().any(|c| ('\u{2E80}'..='\u{9FFF}').contains(&c)))
+            .count()
+    }
+
+    #[test]
+    fn codes_draw_no_kanji_and_drop_the_heading_labels() {
+        let rules = crate::rules::load_variant("chu", &[]).unwrap();
+        let names = book_html_with(&rules, Labels::Names);
+        let codes = book_html_with(&rules, Labels::Codes);
+        // Chu's pieces carry kanji (rules/chu.toml); with codes none is drawn.
+        assert!(drawn_kanji(&names) > 0 && names.contains("class=\"label\""));
+        assert_eq!(drawn_kanji(&codes), 0);
+        assert!(!codes.contains("class=\"label\""));
+        // The lion's code on the setup board and its diagram.
+        assert!(codes.contains(">LN</text>"));
+    }
+}
