@@ -19,7 +19,7 @@ mod walker;
 
 pub use crate::moves::{MAX_LEGS, MAX_SHOTS, Move, Promotion};
 pub(crate) use check::{attacked, attacked_at};
-pub use check::{attacked_among, in_check};
+pub use check::{attacked_among, in_check, threatened_among};
 pub(crate) use effects::on_board;
 pub(crate) use facts::{BoardView, DropFacts, PathFacts, PointFacts, SideFacts, ignoring_drop_mates};
 pub use paths::chain_candidates;
