@@ -18,7 +18,7 @@ fn every_rule_file_a_fuzz_target_loads_compiles() {
             panic!("{name} does not compile: {report:?}");
         }
     }
-    for variant in ["chu", "shogi", "minishogi", "kyotoshogi", "dobutsu"] {
+    for variant in ["chu", "shogi", "minishogi", "kyotoshogi", "dobutsu", "ko", "wa"] {
         assert!(gunbai::rules::load_variant(variant, &[]).is_ok(), "{variant}");
     }
 }

@@ -92,10 +92,26 @@ impl Searcher {
     /// A searcher for positions of `pos`'s ruleset, with a transposition
     /// table of about `table_mb` megabytes.
     pub fn new(pos: &Position, table_mb: usize) -> Searcher {
-        let entries = (table_mb.clamp(1, 4096) << 20) / std::mem::size_of::<Option<Entry>>();
-        Searcher {
+        Searcher::with_table(pos, table_mb).0
+    }
+
+    /// Like [`Searcher::new`], but a table that cannot be allocated is
+    /// halved until it can be, never aborting: returns the searcher and the
+    /// megabytes its table got.
+    pub fn with_table(pos: &Position, table_mb: usize) -> (Searcher, usize) {
+        let mut mb = table_mb.clamp(1, 4096);
+        let table = loop {
+            let entries = ((mb << 20) / std::mem::size_of::<Option<Entry>>()).max(1024);
+            let mut table = Vec::new();
+            if table.try_reserve_exact(entries).is_ok() || mb == 1 {
+                table.resize(entries, None);
+                break table;
+            }
+            mb /= 2;
+        };
+        let searcher = Searcher {
             values: PieceValues::new(&pos.rules),
-            table: vec![None; entries.max(1024)],
+            table,
             killers: vec![[None; 2]; MAX_PLY + 1],
             moves: Vec::new(),
             scores: Vec::new(),
@@ -104,7 +120,8 @@ impl Searcher {
             limits: Limits::default(),
             stop: Arc::new(AtomicBool::new(false)),
             aborted: false,
-        }
+        };
+        (searcher, mb)
     }
 
     /// Nodes visited by the last search.
