@@ -363,7 +363,8 @@ fn survives_garbage_and_100_concurrent_clients() {
     // Still answering, with the same moves as before the crowd.
     let mut c = TcpStream::connect(&s.addr).unwrap();
     let req = format!(
-        "POST /api/moves HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        "POST /api/moves HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        s.addr,
         body.len()
     );
     c.write_all(req.as_bytes()).unwrap();

@@ -473,3 +473,137 @@ async fn playground_in_headless_chromium() {
 
     c.close().await.unwrap();
 }
+
+/// A rule file whose names and notes are markup: the toy `tiny.toml` with
+/// the variant's and the king's English names and the king's note set to
+/// a script and an image whose error handler sets `pwned`.
+fn evil_file() -> std::path::PathBuf {
+    let evil = "<script>pwned=1</script><img src=x onerror=pwned=2>";
+    let text = std::fs::read_to_string("tests/data/toy/tiny.toml").unwrap();
+    let text = text
+        .replacen("[variant]", &format!("[variant]\nnames = {{ en = \"{evil}\" }}"), 1)
+        .replacen(
+            "code = \"K\"",
+            &format!("code = \"K\"\nnames = {{ en = \"{evil}\" }}\ndoc = \"{evil}\""),
+            1,
+        );
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/serve-evil");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("evil.toml");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn hostile_strings_codes_and_zoom_in_headless_chromium() {
+    let evil = evil_file();
+    let served = Served::start(&[evil.to_str().unwrap(), WIDE]);
+    let driver = Driver::start();
+    let downloads = download_dir();
+    let c = browser(&driver, &downloads).await;
+
+    // `?variant=` and `?labels=` in the page's address.
+    c.goto(&format!("{}?variant=evil&labels=codes", served.url))
+        .await
+        .unwrap();
+    until(&c, "S.pos !== null && S.game.variant === 'evil'").await;
+    js(
+        &c,
+        "(window.violations = [], document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective)), true)",
+    )
+    .await;
+    assert_eq!(js(&c, "S.labels").await, "codes");
+    assert_eq!(js(&c, "document.getElementById('labels').textContent").await, "Kanji");
+
+    // The markup shows as text and never runs.
+    until(
+        &c,
+        "document.getElementById('status').textContent.includes('<img src=x onerror=pwned=2>')",
+    )
+    .await;
+    let king = js(&c, "S.pos.pieces.find((p) => p.code === 'K').square").await;
+    js(&c, &format!("(showPiece({king}), true)")).await;
+    until(
+        &c,
+        "document.getElementById('piece-name') && document.getElementById('piece-name').textContent.includes('<script>pwned=1</script>')",
+    )
+    .await;
+    assert_eq!(
+        js(
+            &c,
+            "document.getElementById('piece-info').textContent.includes('onerror=pwned=2>')"
+        )
+        .await,
+        true
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(js(&c, "typeof pwned").await, "undefined");
+    assert_eq!(
+        js(
+            &c,
+            "document.querySelectorAll('img, #status script, #piece-info script').length"
+        )
+        .await,
+        0
+    );
+
+    // Glyph detection: this machine has a CJK font (fonts-noto-cjk); no
+    // font has these two private-use characters.
+    assert_eq!(js(&c, "glyphsMissing('歩', '玉')").await, false);
+    assert_eq!(js(&c, "glyphsMissing('\\u{10FFFD}', '\\u{10FFFC}')").await, true);
+
+    // The Codes button's choice is remembered; the address overrides it.
+    click(&c, "#labels").await;
+    until(&c, "S.labels === 'names'").await;
+    c.goto(&served.url).await.unwrap();
+    until(&c, "S.pos !== null").await;
+    assert_eq!(js(&c, "S.labels").await, "names");
+    click(&c, "#labels").await;
+    until(&c, "S.labels === 'codes'").await;
+    c.refresh().await.unwrap();
+    until(&c, "S.pos !== null").await;
+    assert_eq!(js(&c, "S.labels").await, "codes");
+    until(
+        &c,
+        "!/[\\u2E80-\\u9FFF]/.test(document.getElementById('board').textContent)",
+    )
+    .await;
+    c.goto(&format!("{}?labels=names", served.url)).await.unwrap();
+    until(&c, "S.pos !== null").await;
+    assert_eq!(js(&c, "S.labels").await, "names");
+    js(
+        &c,
+        "(window.violations = [], document.addEventListener('securitypolicyviolation', (e) => violations.push(e.violatedDirective)), true)",
+    )
+    .await;
+
+    // Zoom on the 36x36 board: its own size at first, then fit, then larger.
+    pick_variant(&c, "serve_wide36").await;
+    let width = "document.querySelector('#board svg').getBoundingClientRect().width";
+    let pane = "document.getElementById('board-pane').clientWidth";
+    assert_eq!(js(&c, &format!("{width} > {pane}")).await, true);
+    click(&c, "#zoom-fit").await;
+    until(&c, &format!("{width} <= {pane} + 1")).await;
+    assert_eq!(js(&c, "document.getElementById('zoom-level').textContent").await, "fit");
+    let fitted = js(&c, width).await.as_f64().unwrap();
+    click(&c, "#zoom-in").await;
+    let larger = js(&c, width).await.as_f64().unwrap();
+    assert!((larger / fitted - 1.25).abs() < 0.02, "{fitted} -> {larger}");
+    screenshot(&c, "wide36-zoomed.png").await;
+    // Taikyoku's codes (up to three letters, four promoted) stay inside
+    // their piece, 0.76 of a 40-unit square wide.
+    click(&c, "#labels").await;
+    until(&c, "S.labels === 'codes'").await;
+    pick_variant(&c, "taikyoku").await;
+    let widest = "Math.max(...[...document.querySelectorAll('#board svg text')].filter((t) => /^[A-Z+]{3,}$/.test(t.textContent)).map((t) => t.getBBox().width))";
+    let w = js(&c, widest).await.as_f64().unwrap();
+    assert!(w > 0.0 && w <= 0.76 * 40.0, "a code {w} wide");
+    assert_eq!(
+        js(&c, "violations.length").await,
+        0,
+        "{}",
+        js(&c, "violations.join(', ')").await
+    );
+
+    c.close().await.unwrap();
+}

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "The page and its JSON API (docs/api.md) are served from the binary: nothing is fetched from elsewhere and nothing is written to disk. Rule files given as arguments are read once, at start.\n\nExamples:\n  gunbai serve\n  gunbai serve --open my_variant.toml\n  gunbai serve --port 0 --host 0.0.0.0"
+    after_help = "The page and its JSON API (docs/api.md) are served from the binary: nothing is fetched from elsewhere and nothing is written to disk. Rule files given as arguments are read once, at start.\n\nExamples:\n  gunbai serve\n  gunbai serve --open my_variant.toml\n  gunbai serve --port 0 --host 0.0.0.0 --allow-host board.lan"
 )]
 pub struct Args {
     /// Extra rule files to offer beside the bundled variants.
@@ -23,6 +23,12 @@ pub struct Args {
     /// Port to listen on (0: any free port).
     #[arg(long, default_value_t = 8470)]
     port: u16,
+    /// Also answer requests addressed to this host name (the `Host`
+    /// header). IP addresses and `localhost` are always answered; any other
+    /// name is refused, so that a web page cannot reach the server through
+    /// a name of its own that resolves here (DNS rebinding).
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_host: Vec<String>,
     /// Open the page in a web browser (xdg-open, open or start).
     #[arg(long)]
     open: bool,
@@ -50,12 +56,12 @@ pub fn run(a: Args, style: Style) -> Result<ExitCode, Failure> {
         }
         extra.push((name, path.display().to_string(), source.text));
     }
-    let server = Server::bind(&a.host, a.port, Api::new(extra)).map_err(fail)?;
+    let server = Server::bind(&a.host, a.port, &a.allow_host, Api::new(extra)).map_err(fail)?;
     outln!("gunbai playground at {}", server.url());
     if a.open {
         open_browser(server.url());
     }
-    server.run();
+    server.run().map_err(fail)?;
     Ok(ExitCode::SUCCESS)
 }
 

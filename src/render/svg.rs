@@ -28,6 +28,9 @@ const FILES: f64 = 24.0;
 const LEGEND_ROW: f64 = 26.0;
 /// Narrowest drawing, so that the title and the legend fit.
 const MIN_WIDTH: f64 = 340.0;
+/// The width a code of three letters or more is drawn at, in squares: the
+/// piece's pentagon is 0.76 wide.
+const MAX_CODE_WIDTH: f64 = 0.7;
 
 const BOARD_FILL: &str = "#f4e4c1";
 const ZONE_FILL: &str = "#e9cf9a";
@@ -220,9 +223,19 @@ fn piece_text(label: &str, promoted: bool) -> String {
             (0.9 * CELL / (0.62 * chars.len().max(1) as f64)).min(0.42 * CELL)
         };
         let font = if ideographic { FONT } else { UI_FONT };
+        // A code of three letters or more (`+DK`, `++LN`) is squeezed to
+        // the piece's width, whatever the font's letters measure.
+        let fit = if !ideographic && chars.len() >= 3 {
+            format!(
+                r#" textLength="{:.1}" lengthAdjust="spacingAndGlyphs""#,
+                MAX_CODE_WIDTH * CELL
+            )
+        } else {
+            String::new()
+        };
         let _ = write!(
             out,
-            r#"<text x="0" y="{:.1}" font-family="{font}" font-size="{size:.1}" font-weight="600" fill="{colour}" text-anchor="middle">{}</text>"#,
+            r#"<text x="0" y="{:.1}" font-family="{font}" font-size="{size:.1}" font-weight="600" fill="{colour}" text-anchor="middle"{fit}>{}</text>"#,
             0.04 * CELL + size * 0.36,
             escape(label)
         );
@@ -331,10 +344,26 @@ fn map_window(rules: &Ruleset, colour: Colour, origin: Square, radius: Option<i3
 /// board or a window of `radius` squares around the piece, the marks, a
 /// title and a legend of the marks used.
 pub fn move_map_svg(rules: &Ruleset, ty: TypeId, colour: Colour, map: &MoveMap, radius: Option<i32>) -> String {
+    move_map_labels_svg(rules, ty, colour, map, radius, Labels::Names)
+}
+
+/// Draws a move map as [`move_map_svg`] does, the piece labelled as
+/// `labels` says.
+pub fn move_map_labels_svg(
+    rules: &Ruleset,
+    ty: TypeId,
+    colour: Colour,
+    map: &MoveMap,
+    radius: Option<i32>,
+    labels: Labels,
+) -> String {
     let geo = &rules.geometry;
     let kind = rules.types[usize::from(ty)].kind;
     let code = &rules.types[usize::from(ty)].code;
-    let label = piece_label(rules, ty);
+    let label = match labels {
+        Labels::Names => piece_label(rules, ty),
+        Labels::Codes => code.clone(),
+    };
     let promoted = rules.types[usize::from(ty)].promoted_from.is_some();
     let top = 52.0;
     let win = map_window(rules, colour, map.origin, radius, top);

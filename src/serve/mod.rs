@@ -1,46 +1,81 @@
-//! `gunbai serve`: a local web playground. An HTTP server (tiny_http) that
+//! `gunbai serve`: a local web playground. An HTTP/1.1 server (hyper, with
+//! axum for the handler and tower-http's timeout and header layers) that
 //! serves one page (HTML, script and style embedded in the binary, nothing
 //! fetched from elsewhere) and the JSON API of [`api`].
 //!
-//! It owns sockets and the HTTP edge only: body limits, content types,
-//! and turning every failure into a JSON error. Rules, positions and moves
-//! come from the library through [`api::Api`]. It never writes a file and
-//! never opens one named by a request.
+//! It owns sockets and the HTTP edge only ([`edge`]): who may ask (the
+//! `Host` allow-list against DNS rebinding, the `Origin` and
+//! `Sec-Fetch-Site` checks against cross-site requests, no CORS), how much
+//! they may send (header and body sizes, read timeouts), how much they may
+//! make the server compute (a time budget per request, a bound on requests
+//! computing at once) and the security headers of every answer (a strict
+//! Content-Security-Policy). Rules, positions and moves come from the
+//! library through [`api::Api`]. It never writes a file and never opens one
+//! named by a request.
+//!
+//! Every limit is a constant of [`limits`], documented in `docs/api.md`.
 
 pub mod api;
+pub mod edge;
+mod guard;
 
-use api::{Api, MAX_BODY, Reply};
-use std::io::Read as _;
+use api::Api;
+use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
+use tokio::sync::Semaphore;
 
-const INDEX_HTML: &str = include_str!("assets/index.html");
-const APP_JS: &str = include_str!("assets/app.js");
-const APP_CSS: &str = include_str!("assets/app.css");
+/// The limits of the HTTP edge (docs/api.md, "Limits").
+pub mod limits {
+    use std::time::Duration;
 
-/// Requests answered at once; more wait in tiny_http's queue.
-const WORKERS: usize = 8;
+    /// Connections open at once; more wait in the kernel's queue until one
+    /// closes (each may hold a request body of [`super::api::MAX_BODY`]).
+    pub const MAX_CONNECTIONS: usize = 64;
+    /// The request line and headers, together.
+    pub const MAX_HEADER_BYTES: usize = 16 << 10;
+    /// Header fields in one request.
+    pub const MAX_HEADERS: usize = 64;
+    /// Time to send the request line and headers, from the first byte (or
+    /// from the end of the previous request on a kept-alive connection).
+    pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+    /// Time to send the whole body.
+    pub const BODY_TIMEOUT: Duration = Duration::from_secs(20);
+    /// Requests computing at once (`POST /api/...`): about the cores of a
+    /// small machine; more wait for a turn.
+    pub const MAX_COMPUTING: usize = 4;
+    /// How long a request waits for its turn to compute before the answer
+    /// is 503.
+    pub const QUEUE_TIMEOUT: Duration = Duration::from_secs(20);
+    /// How long one request may compute before the answer is 503.
+    pub const TIME_BUDGET: Duration = Duration::from_secs(10);
+    /// The whole exchange, as a last resort behind the limits above.
+    pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(60);
+}
 
 /// A bound server, ready to run.
 pub struct Server {
-    http: Arc<tiny_http::Server>,
-    api: Arc<Api>,
+    listener: TcpListener,
+    app: axum::Router,
     url: String,
 }
 
 impl Server {
-    /// Binds `host:port` (port 0: any free port) for `api`.
-    pub fn bind(host: &str, port: u16, api: Api) -> Result<Server, String> {
-        let http = tiny_http::Server::http((host, port)).map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
-        let url = match http.server_addr().to_ip() {
-            Some(addr) if addr.is_ipv6() => format!("http://[{}]:{}/", addr.ip(), addr.port()),
-            Some(addr) => format!("http://{}:{}/", addr.ip(), addr.port()),
-            None => format!("http://{host}:{port}/"),
+    /// Binds `host:port` (port 0: any free port) for `api`. Requests are
+    /// answered when their `Host` is an IP address, `localhost`, `host`
+    /// itself or one of `allowed_hosts`.
+    pub fn bind(host: &str, port: u16, allowed_hosts: &[String], api: Api) -> Result<Server, String> {
+        let listener = TcpListener::bind((host, port)).map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| format!("cannot listen on {host}:{port}: {e}"))?;
+        let url = match addr {
+            SocketAddr::V6(a) => format!("http://[{}]:{}/", a.ip(), a.port()),
+            SocketAddr::V4(a) => format!("http://{}:{}/", a.ip(), a.port()),
         };
-        Ok(Server {
-            http: Arc::new(http),
-            api: Arc::new(api),
-            url,
-        })
+        let mut names: Vec<String> = allowed_hosts.to_vec();
+        names.push(host.to_string());
+        let app = edge::router_with(api, guard::Hosts::new(addr.port(), &names));
+        Ok(Server { listener, app, url })
     }
 
     /// The page's address.
@@ -49,85 +84,44 @@ impl Server {
     }
 
     /// Answers requests until the process ends.
-    pub fn run(self) {
-        let workers: Vec<_> = (0..WORKERS)
-            .map(|_| {
-                let (http, api) = (self.http.clone(), self.api.clone());
-                std::thread::spawn(move || {
-                    for request in http.incoming_requests() {
-                        respond(&api, request);
+    pub fn run(self) -> Result<(), String> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            // Computing requests hold a permit each (MAX_COMPUTING); a few
+            // more threads for the runtime's own blocking calls.
+            .max_blocking_threads(limits::MAX_COMPUTING + 4)
+            .enable_all()
+            .build()
+            .map_err(|e| format!("cannot start the server: {e}"))?;
+        runtime.block_on(async move {
+            self.listener
+                .set_nonblocking(true)
+                .map_err(|e| format!("cannot listen: {e}"))?;
+            let listener =
+                tokio::net::TcpListener::from_std(self.listener).map_err(|e| format!("cannot listen: {e}"))?;
+            let open = Arc::new(Semaphore::new(limits::MAX_CONNECTIONS));
+            loop {
+                // Wait for a free place before accepting, so that at most
+                // MAX_CONNECTIONS are open; the rest wait in the kernel.
+                let Ok(place) = open.clone().acquire_owned().await else {
+                    return Ok(());
+                };
+                let stream = match listener.accept().await {
+                    Ok((stream, _)) => stream,
+                    Err(_) => {
+                        // Out of file descriptors or a connection reset
+                        // before it was accepted: go on after a breath.
+                        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                        continue;
                     }
-                })
-            })
-            .collect();
-        for w in workers {
-            let _ = w.join();
-        }
+                };
+                let _ = stream.set_nodelay(true);
+                let app = self.app.clone();
+                tokio::spawn(async move {
+                    edge::serve_connection(app, hyper_util::rt::TokioIo::new(stream)).await;
+                    drop(place);
+                });
+            }
+        })
     }
-}
-
-/// Answers one request. Whatever goes wrong, the client gets a JSON error
-/// and the server goes on.
-fn respond(api: &Api, mut request: tiny_http::Request) {
-    let method = request.method().as_str().to_ascii_uppercase();
-    let url = request.url().to_string();
-    let (status, content_type, body) = if request.body_length().is_some_and(|n| n > MAX_BODY) {
-        json_reply(too_large())
-    } else {
-        let mut body = Vec::new();
-        let read = request.as_reader().take(MAX_BODY as u64 + 1).read_to_end(&mut body);
-        match read {
-            Err(e) => json_reply(Reply::error(400, format!("cannot read the request body: {e}"))),
-            Ok(_) if body.len() > MAX_BODY => json_reply(too_large()),
-            Ok(_) => route(api, &method, &url, &body),
-        }
-    };
-    // Content-Length rather than chunks: every body is in memory anyway,
-    // and the simplest clients can read it.
-    let response = tiny_http::Response::from_data(body)
-        .with_chunked_threshold(usize::MAX)
-        .with_status_code(status)
-        .with_header(header("Content-Type", content_type))
-        .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"));
-    // The client may have gone away; nothing to do then.
-    let _ = request.respond(response);
-}
-
-fn route(api: &Api, method: &str, url: &str, body: &[u8]) -> (u16, &'static str, Vec<u8>) {
-    if url.starts_with("/api/") || url == "/api" {
-        // A bug must not take the server down with it: answer 500 instead.
-        let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| api.handle(method, url, body)))
-            .unwrap_or_else(|_| Reply::error(500, "internal error while answering this request"));
-        return json_reply(reply);
-    }
-    let path = url.split('?').next().unwrap_or("");
-    let asset = match path {
-        "/" | "/index.html" => Some(("text/html; charset=utf-8", INDEX_HTML)),
-        "/app.js" => Some(("text/javascript; charset=utf-8", APP_JS)),
-        "/app.css" => Some(("text/css; charset=utf-8", APP_CSS)),
-        _ => None,
-    };
-    match (method, asset) {
-        ("GET" | "HEAD", Some((ty, text))) => (200, ty, text.as_bytes().to_vec()),
-        (_, Some(_)) => json_reply(Reply::error(405, format!("{path} is only read with GET"))),
-        (_, None) => json_reply(Reply::error(
-            404,
-            format!("nothing at {path}: the page is /, the API /api/"),
-        )),
-    }
-}
-
-fn too_large() -> Reply {
-    Reply::error(413, format!("request body larger than {MAX_BODY} bytes"))
-}
-
-fn json_reply(reply: Reply) -> (u16, &'static str, Vec<u8>) {
-    let body = serde_json::to_vec(&reply.body).unwrap_or_else(|_| b"{\"error\":\"unprintable reply\"}".to_vec());
-    (reply.status, "application/json", body)
-}
-
-fn header(name: &str, value: &str) -> tiny_http::Header {
-    // Both are ASCII constants of this file, which always make a header.
-    tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("ASCII header")
 }

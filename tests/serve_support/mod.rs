@@ -20,9 +20,14 @@ pub struct Served {
 impl Served {
     /// Starts `gunbai serve --port 0 FILES...` and reads the URL it prints.
     pub fn start(files: &[&str]) -> Served {
+        Served::start_with(files)
+    }
+
+    /// Starts `gunbai serve --port 0 ARGS...` and reads the URL it prints.
+    pub fn start_with(args: &[&str]) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gunbai"))
             .args(["serve", "--port", "0"])
-            .args(files)
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -76,15 +81,26 @@ impl Reply {
 
 /// One request on a fresh connection (`Connection: close`).
 pub fn request(addr: &str, method: &str, path: &str, body: Option<&[u8]>) -> Reply {
+    let host = format!("Host: {addr}");
+    request_with(addr, method, path, &[&host, "Content-Type: application/json"], body)
+}
+
+/// One request with the header lines given (`Name: value`; no Host is
+/// added) on a fresh connection.
+pub fn request_with(addr: &str, method: &str, path: &str, headers: &[&str], body: Option<&[u8]>) -> Reply {
     let mut s = TcpStream::connect(addr).expect("connect");
     s.set_read_timeout(Some(Duration::from_secs(60))).expect("timeout");
     let body = body.unwrap_or(b"");
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-        body.len()
-    );
+    let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+    for h in headers {
+        head.push_str(h);
+        head.push_str("\r\n");
+    }
+    head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
     s.write_all(head.as_bytes()).expect("send");
-    s.write_all(body).expect("send body");
+    // A server that refuses the body (too large) answers and closes
+    // before all of it is sent.
+    let _ = s.write_all(body);
     read_reply(&mut s)
 }
 

@@ -2,7 +2,7 @@
 //! options (`/api/position`, `/api/play`) and the legal moves
 //! (`/api/moves`).
 
-use super::Game;
+use super::{Budget, Game, MAX_MOVES, Reply};
 use crate::board::{Colour, Square};
 use crate::dsl::OptionValue;
 use crate::movegen::{Promotion, legal_moves};
@@ -121,14 +121,25 @@ fn option_json(v: &OptionValue) -> Value {
 }
 
 /// The legal moves (of one piece, with `from`), each with the squares a
-/// page needs to choose it step by step: `/api/moves`.
-pub(super) fn moves_json(pos: &mut Position, from: Option<Square>) -> Value {
+/// page needs to choose it step by step: `/api/moves`. A position with
+/// more than [`MAX_MOVES`] moves is refused (422).
+pub(super) fn moves_json(pos: &mut Position, from: Option<Square>, budget: &Budget) -> Result<Value, Reply> {
     let mut moves = Vec::new();
     legal_moves(pos, &mut moves);
+    if moves.len() > MAX_MOVES {
+        return Err(Reply::error(
+            422,
+            format!(
+                "this position has {} legal moves; the playground lists at most {MAX_MOVES}",
+                moves.len()
+            ),
+        ));
+    }
     let geo = pos.rules().geometry.clone();
     let name = |s: Square| geo.square_name(s);
     let mut out = Vec::new();
     for m in moves.iter().filter(|m| from.is_none_or(|f| m.from == f)) {
+        budget.check()?;
         let mut steps = Vec::new();
         for (i, &sq) in m.landings().iter().enumerate() {
             steps.push(json!({"square": name(sq), "kind": "land"}));
@@ -164,9 +175,9 @@ pub(super) fn moves_json(pos: &mut Position, from: Option<Square>) -> Value {
                 .map(|ty| pos.rules().types[usize::from(pos.rules().origin(ty))].code.clone()),
         }));
     }
-    json!({
+    Ok(json!({
         "side_to_move": pos.side_to_move().to_string(),
         "count": out.len(),
         "moves": out,
-    })
+    }))
 }

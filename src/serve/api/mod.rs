@@ -23,21 +23,28 @@ use crate::diagram::move_map;
 use crate::movegen::Move;
 use crate::notation::{move_text, parse_move, usi_move};
 use crate::position::Position;
-use crate::render::svg::{Labels, move_map_svg};
+use crate::render::svg::{Labels, move_map_labels_svg};
 use crate::render::{english_name, json, piece_label};
 use crate::ruleset::Ruleset;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 /// The largest request body: a rule file of the CLI's largest size
 /// ([`crate::rules::MAX_FILE_BYTES`], 4 MiB) with room for the JSON around it.
 pub const MAX_BODY: usize = 5 << 20;
 /// Most moves one game may carry.
 pub const MAX_PLIES: usize = 4000;
+/// Most legal moves `/api/moves` lists for one position (the bundled
+/// variants have at most a few thousand).
+pub const MAX_MOVES: usize = 20_000;
 /// Compiled rule sets kept for reuse.
 const CACHE_SIZE: usize = 32;
+/// Rule-file text the cache keeps, all entries together.
+const CACHE_BYTES: usize = 16 << 20;
 /// Boards with a longer side draw a piece's diagram in a window of this
 /// many squares around it rather than whole.
 const DIAGRAM_RADIUS: i32 = 8;
@@ -67,6 +74,53 @@ impl Reply {
             m.insert(key.to_string(), value);
         }
         self
+    }
+}
+
+/// How long a request may compute. The work checks it between plies and
+/// moves, and stops with a 503 once it is spent or stopped.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    deadline: Option<Instant>,
+    stopped: Arc<AtomicBool>,
+}
+
+impl Budget {
+    /// No limit (tests, and requests that only read).
+    pub fn unlimited() -> Budget {
+        Budget {
+            deadline: None,
+            stopped: Arc::new(AtomicBool::new(false)),
+        }
+    }
+    /// Spent at `deadline`.
+    pub fn until(deadline: Instant) -> Budget {
+        Budget {
+            deadline: Some(deadline),
+            ..Budget::unlimited()
+        }
+    }
+    /// Spends the budget now: the work stops at its next check.
+    pub fn stop(&self) {
+        self.stopped.store(true, Ordering::Relaxed);
+    }
+    /// The answer to a request whose budget ran out.
+    pub fn spent_reply() -> Reply {
+        Reply::error(
+            503,
+            format!(
+                "this request needs more than the {} s a request may compute: fewer moves, a smaller position or simpler rules",
+                super::limits::TIME_BUDGET.as_secs()
+            ),
+        )
+    }
+    fn check(&self) -> Result<(), Reply> {
+        let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if late || self.stopped.load(Ordering::Relaxed) {
+            Err(Budget::spent_reply())
+        } else {
+            Ok(())
+        }
     }
 }
 
@@ -118,7 +172,7 @@ struct Request {
     /// `/api/position`: draw the board from White's side.
     #[serde(default)]
     flip: bool,
-    /// `/api/position`: `names` (default) or `codes`.
+    /// `/api/position`, `/api/play`, `/api/diagram`: `names` (default) or `codes`.
     labels: Option<String>,
 }
 
@@ -172,17 +226,18 @@ impl Api {
 
     /// Answers one API request: `path` is the URL path with its query,
     /// `body` the request body (at most [`MAX_BODY`] bytes; the caller
-    /// enforces it).
-    pub fn handle(&self, method: &str, path: &str, body: &[u8]) -> Reply {
+    /// enforces it), `budget` how long it may compute.
+    pub fn handle(&self, method: &str, path: &str, body: &[u8], budget: &Budget) -> Reply {
         let (route, query) = path.split_once('?').unwrap_or((path, ""));
+        let b = budget;
         let reply = match (method, route) {
             ("GET", "/api/variants") => Ok(self.list()),
             ("GET", "/api/rules") => self.rules_text(query),
-            ("POST", "/api/position") => parse(body).and_then(|r| self.position(&r)),
-            ("POST", "/api/moves") => parse(body).and_then(|r| self.moves(&r)),
-            ("POST", "/api/play") => parse(body).and_then(|r| self.play(&r)),
+            ("POST", "/api/position") => parse(body).and_then(|r| self.position(&r, b)),
+            ("POST", "/api/moves") => parse(body).and_then(|r| self.moves(&r, b)),
+            ("POST", "/api/play") => parse(body).and_then(|r| self.play(&r, b)),
             ("POST", "/api/check") => parse(body).and_then(|r| self.check(&r)),
-            ("POST", "/api/diagram") => parse(body).and_then(|r| self.diagram(&r)),
+            ("POST", "/api/diagram") => parse(body).and_then(|r| self.diagram(&r, b)),
             (
                 _,
                 "/api/variants" | "/api/rules" | "/api/position" | "/api/moves" | "/api/play" | "/api/check"
@@ -206,7 +261,14 @@ impl Api {
             .collect();
         Reply::ok(json!({
             "variants": variants,
-            "limits": {"max_body": MAX_BODY, "max_plies": MAX_PLIES, "max_side": crate::board::MAX_SIDE},
+            "limits": {
+                "max_body": MAX_BODY,
+                "max_rules": crate::rules::MAX_FILE_BYTES,
+                "max_plies": MAX_PLIES,
+                "max_moves": MAX_MOVES,
+                "max_side": crate::board::MAX_SIDE,
+                "time_budget_ms": super::limits::TIME_BUDGET.as_millis() as u64,
+            },
         }))
     }
 
@@ -239,6 +301,14 @@ impl Api {
                 let v = self.variant(name)?;
                 Ok(Source::new(v.file.clone(), v.text.clone()))
             }
+            (None, Some(text)) if text.len() as u64 > crate::rules::MAX_FILE_BYTES => Err(Reply::error(
+                413,
+                format!(
+                    "the rule file has {} bytes; a rule file is at most {} bytes",
+                    text.len(),
+                    crate::rules::MAX_FILE_BYTES
+                ),
+            )),
             (None, Some(text)) => Ok(Source::new(
                 r.name.clone().unwrap_or_else(|| "rules.toml".into()),
                 text.clone(),
@@ -266,7 +336,8 @@ impl Api {
             .map(|c| Arc::new(c.ruleset))
             .map_err(|report| invalid_rules(&report))?;
         let mut cache = self.lock();
-        if cache.len() >= CACHE_SIZE {
+        let bytes = |c: &VecDeque<(String, Arc<Ruleset>)>| c.iter().map(|(k, _)| k.len()).sum::<usize>();
+        while !cache.is_empty() && (cache.len() >= CACHE_SIZE || bytes(&cache) + key.len() > CACHE_BYTES) {
             cache.pop_front();
         }
         cache.push_back((key, rules.clone()));
@@ -280,8 +351,9 @@ impl Api {
     }
 
     /// Replays the request's game.
-    fn game(&self, r: &Request) -> Result<Game, Reply> {
+    fn game(&self, r: &Request, budget: &Budget) -> Result<Game, Reply> {
         let rules = self.ruleset(r)?;
+        budget.check()?;
         if r.moves.len() > MAX_PLIES {
             return Err(Reply::error(
                 413,
@@ -305,6 +377,7 @@ impl Api {
         let mut played = Vec::with_capacity(r.moves.len());
         let mut last = None;
         for (i, text) in r.moves.iter().enumerate() {
+            budget.check()?;
             let m = parse_move(&pos, text).map_err(|e| {
                 Reply::error(
                     422,
@@ -319,38 +392,31 @@ impl Api {
         Ok(Game { pos, played, last })
     }
 
-    fn position(&self, r: &Request) -> Result<Reply, Reply> {
-        let labels = keyword(
-            "labels",
-            r.labels.as_deref(),
-            &[("names", Labels::Names), ("codes", Labels::Codes)],
-        )?;
-        let game = self.game(r)?;
+    fn position(&self, r: &Request, budget: &Budget) -> Result<Reply, Reply> {
+        let labels = labels(r)?;
+        let game = self.game(r, budget)?;
         Ok(Reply::ok(position_json(&game, r.flip, labels)))
     }
 
-    fn moves(&self, r: &Request) -> Result<Reply, Reply> {
-        let mut game = self.game(r)?;
+    fn moves(&self, r: &Request, budget: &Budget) -> Result<Reply, Reply> {
+        let mut game = self.game(r, budget)?;
         let from = match &r.from {
             None => None,
             Some(s) => Some(square(&game.pos.rules().geometry, s)?),
         };
-        Ok(Reply::ok(moves_json(&mut game.pos, from)))
+        moves_json(&mut game.pos, from, budget).map(Reply::ok)
     }
 
-    fn play(&self, r: &Request) -> Result<Reply, Reply> {
+    fn play(&self, r: &Request, budget: &Budget) -> Result<Reply, Reply> {
         let Some(text) = &r.play else {
             return Err(Reply::error(400, "give the `move` to play"));
         };
         if r.moves.len() >= MAX_PLIES {
             return Err(Reply::error(413, format!("a game may carry at most {MAX_PLIES} moves")));
         }
-        let labels = keyword(
-            "labels",
-            r.labels.as_deref(),
-            &[("names", Labels::Names), ("codes", Labels::Codes)],
-        )?;
-        let mut game = self.game(r)?;
+        let labels = labels(r)?;
+        let mut game = self.game(r, budget)?;
+        budget.check()?;
         let m = parse_move(&game.pos, text)
             .map_err(|e| Reply::error(422, format!("`{text}` cannot be played: {}", first_message(&e))))?;
         let played = move_text(&game.pos, &m);
@@ -381,8 +447,9 @@ impl Api {
         }))
     }
 
-    fn diagram(&self, r: &Request) -> Result<Reply, Reply> {
+    fn diagram(&self, r: &Request, budget: &Budget) -> Result<Reply, Reply> {
         let rules = self.ruleset(r)?;
+        budget.check()?;
         let Some(code) = &r.piece else {
             return Err(Reply::error(
                 400,
@@ -401,6 +468,7 @@ impl Api {
             r.colour.as_deref(),
             &[("black", Colour::Black), ("white", Colour::White)],
         )?;
+        let labels = labels(r)?;
         let geo = &rules.geometry;
         let origin = geo
             .square((geo.width as i32 - 1) / 2, (geo.height as i32 - 1) / 2)
@@ -426,9 +494,18 @@ impl Api {
             "promoted_from": t.promoted_from.map(|k| piece(rules.unpromoted_type(k))),
             "paths": map.paths,
             "text": map.render(&rules, colour, radius),
-            "svg": move_map_svg(&rules, ty, colour, &map, radius),
+            "svg": move_map_labels_svg(&rules, ty, colour, &map, radius, labels),
         })))
     }
+}
+
+/// The request's `labels`: `names` (default) or `codes`.
+fn labels(r: &Request) -> Result<Labels, Reply> {
+    keyword(
+        "labels",
+        r.labels.as_deref(),
+        &[("names", Labels::Names), ("codes", Labels::Codes)],
+    )
 }
 
 #[cfg(test)]

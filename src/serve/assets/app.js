@@ -10,6 +10,7 @@ const S = {
   cursor: 0, // plies shown (a jump shows an earlier ply; playing there cuts the rest)
   flip: false,
   labels: 'names',
+  zoom: 'auto', // 'auto' (fit a small board, natural size for a large one), 'fit', or a scale
   pos: null, // the last /api/position reply
   legal: [], // the last /api/moves reply's moves
   sel: null, // { from, prefix: [square...] } while a move is being chosen
@@ -79,20 +80,96 @@ async function refresh() {
 
 function render() {
   const p = S.pos;
+  // The SVG is the server's drawing, every rule-file string in it escaped
+  // (render::svg::escape); everything else is set as text.
   $('board').innerHTML = p.svg;
-  // Shrunk to the pane, a board of more than about 20 files draws its
-  // pieces too small to read (36x36 at 20 px a square): keep the board's
-  // own size, 40 px a square, and let the pane scroll.
-  const svg = $('board').querySelector('svg');
-  $('board-pane').classList.toggle('wide', !!svg && svg.width.baseVal.value > 900);
-  let status = `${p.title}: ${p.side_to_move} to move, ply ${p.ply}, `;
-  status += `<span id="move-count">${S.legal.length}</span> legal moves`;
-  if (p.outcome) status += ` — <strong id="outcome">${escapeHtml(p.outcome.text)}</strong>`;
-  $('status').innerHTML = status;
+  applyZoom();
+  const status = $('status');
+  status.textContent = `${p.title}: ${p.side_to_move} to move, ply ${p.ply}, `;
+  const count = document.createElement('span');
+  count.id = 'move-count';
+  count.textContent = S.legal.length;
+  status.append(count, ' legal moves');
+  if (p.outcome) {
+    const o = document.createElement('strong');
+    o.id = 'outcome';
+    o.textContent = p.outcome.text;
+    status.append(' — ', o);
+  }
   renderHands();
   renderHistory();
   renderOptions();
   highlight();
+}
+
+// Zoom: 'auto' fits a board of up to about 20 files to the pane and shows
+// a larger one at its own size (40 px a square) in a scrolling pane, where
+// its pieces stay readable; 'fit' fits any board to the pane and the
+// window; a number scales the board's own size.
+function applyZoom() {
+  const svg = $('board').querySelector('svg');
+  const pane = $('board-pane');
+  if (!svg) return;
+  const natural = svg.width.baseVal.value;
+  const mode = S.zoom === 'auto' ? (natural > 900 ? 1 : 'fit') : S.zoom;
+  pane.classList.toggle('wide', mode !== 'fit');
+  pane.classList.toggle('fit', mode === 'fit');
+  svg.style.width = mode === 'fit' ? '' : `${Math.round(natural * mode)}px`;
+  $('zoom-level').textContent = mode === 'fit' ? 'fit' : `${Math.round(mode * 100)}%`;
+}
+
+function zoomBy(factor) {
+  const svg = $('board').querySelector('svg');
+  if (!svg) return;
+  const natural = svg.width.baseVal.value;
+  let now = S.zoom;
+  if (now === 'auto' || now === 'fit') now = svg.getBoundingClientRect().width / natural;
+  S.zoom = Math.min(4, Math.max(0.25, now * factor));
+  applyZoom();
+}
+
+// ---- kanji or codes ----
+
+// True when the page's fonts have no glyph for these two kanji: they then
+// draw as the same empty box, or at a width other than one em.
+function glyphsMissing(a, b) {
+  const canvas = document.createElement('canvas');
+  canvas.width = 48;
+  canvas.height = 48;
+  const g = canvas.getContext('2d', { willReadFrequently: true });
+  if (!g) return false;
+  g.font = "32px 'Noto Serif CJK JP','Noto Sans CJK JP','Source Han Serif','Hiragino Mincho ProN','Yu Mincho','MS Mincho',serif";
+  const draw = (t) => {
+    g.clearRect(0, 0, 48, 48);
+    g.fillText(t, 4, 38);
+    return g.getImageData(0, 0, 48, 48).data;
+  };
+  const width = g.measureText(a).width;
+  const [pa, pb] = [draw(a), draw(b)];
+  const same = pa.every((v, i) => v === pb[i]);
+  return same || Math.abs(width - 32) > 4;
+}
+
+const LABELS_KEY = 'gunbai.labels';
+
+// Kanji or codes: `?labels=codes` (or `names`) in the page's address,
+// else the reader's last choice, else codes when the kanji would show as
+// empty boxes.
+function initialLabels() {
+  const asked = new URLSearchParams(location.search).get('labels');
+  if (asked === 'codes' || asked === 'names') return asked;
+  let stored = null;
+  try { stored = localStorage.getItem(LABELS_KEY); } catch (e) { /* storage off */ }
+  if (stored === 'codes' || stored === 'names') return stored;
+  return glyphsMissing('歩', '玉') ? 'codes' : 'names';
+}
+
+function setLabels(labels, remember) {
+  S.labels = labels;
+  $('labels').textContent = labels === 'names' ? 'Codes' : 'Kanji';
+  if (remember) {
+    try { localStorage.setItem(LABELS_KEY, labels); } catch (e) { /* storage off */ }
+  }
 }
 
 function escapeHtml(s) {
@@ -310,21 +387,23 @@ async function play(text) {
 async function showPiece(sq) {
   const piece = S.pos && S.pos.pieces.find((p) => p.square === sq);
   if (!piece) return;
-  const key = piece.code + '/' + piece.colour;
+  const key = piece.code + '/' + piece.colour + '/' + S.labels;
   if (S.hovered === key) return;
   S.hovered = key;
   let d = S.diagrams.get(key);
   if (!d) {
     try {
-      d = await api('/api/diagram', gameBody({ piece: piece.code, colour: piece.colour, moves: [] }));
+      d = await api('/api/diagram', gameBody({ piece: piece.code, colour: piece.colour, labels: S.labels, moves: [] }));
     } catch (e) { return; }
     S.diagrams.set(key, d);
   }
   if (S.hovered !== key) return;
+  // With codes, no kanji: they may be what this machine cannot draw.
+  const label = (p) => (S.labels === 'codes' ? '' : escapeHtml(p.label) + ' ');
   const promo = d.promotes_to
-    ? `Promotes to ${escapeHtml(d.promotes_to.label)} ${escapeHtml(d.promotes_to.name)} (${escapeHtml(d.promotes_to.code)}).`
-    : d.promoted_from ? `Promoted from ${escapeHtml(d.promoted_from.label)} ${escapeHtml(d.promoted_from.name)}.` : 'Does not promote.';
-  $('piece-info').innerHTML = `<h3 id="piece-name">${escapeHtml(d.label)} ${escapeHtml(d.name)} (${escapeHtml(d.code)}), ${piece.colour}</h3>`
+    ? `Promotes to ${label(d.promotes_to)}${escapeHtml(d.promotes_to.name)} (${escapeHtml(d.promotes_to.code)}).`
+    : d.promoted_from ? `Promoted from ${label(d.promoted_from)}${escapeHtml(d.promoted_from.name)}.` : 'Does not promote.';
+  $('piece-info').innerHTML = `<h3 id="piece-name">${label(d)}${escapeHtml(d.name)} (${escapeHtml(d.code)}), ${escapeHtml(piece.colour)}</h3>`
     + `<p id="piece-promotion">${promo}</p>${d.svg}<p class="muted">${escapeHtml(d.doc || '')}</p>`;
 }
 
@@ -499,10 +578,12 @@ function wire() {
   });
   $('flip').addEventListener('click', () => { S.flip = !S.flip; refresh(); });
   $('labels').addEventListener('click', () => {
-    S.labels = S.labels === 'names' ? 'codes' : 'names';
-    $('labels').textContent = S.labels === 'names' ? 'Codes' : 'Kanji';
+    setLabels(S.labels === 'names' ? 'codes' : 'names', true);
     refresh();
   });
+  $('zoom-in').addEventListener('click', () => zoomBy(1.25));
+  $('zoom-out').addEventListener('click', () => zoomBy(0.8));
+  $('zoom-fit').addEventListener('click', () => { S.zoom = S.zoom === 'fit' ? 1 : 'fit'; applyZoom(); });
   $('export-pos').addEventListener('click', () => { $('io').value = S.pos ? S.pos.position : ''; });
   $('export-sfen').addEventListener('click', () => {
     $('io').value = S.pos && S.pos.sfen ? S.pos.sfen : '';
@@ -532,5 +613,6 @@ function wire() {
   $('save-as').addEventListener('click', saveAs);
 }
 
+setLabels(initialLabels(), false);
 wire();
 loadVariants().catch((e) => showError(e.message));
