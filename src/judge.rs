@@ -151,8 +151,9 @@ impl Position {
     pub fn result(&self) -> Option<Outcome> {
         self.outcome.or_else(|| {
             let mut moves = Vec::new();
-            crate::movegen::legal_moves(self, &mut moves);
-            moves.is_empty().then(|| self.no_moves_outcome())
+            // More moves than the budget allows are still moves.
+            let listed = crate::movegen::legal_moves(self, &mut moves);
+            (listed.is_ok() && moves.is_empty()).then(|| self.no_moves_outcome())
         })
     }
 

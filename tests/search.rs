@@ -28,6 +28,7 @@ fn best_move(mut pos: Position, depth: u32) -> (Position, gunbai::movegen::Move,
             },
             &mut |r| score = r.score,
         )
+        .expect("within the move budget")
         .expect("a move");
     (pos, best, score)
 }

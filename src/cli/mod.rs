@@ -71,6 +71,10 @@ pub struct Cli {
     /// Colour diagnostics: auto (when stderr is a terminal and NO_COLOR is unset), always, never.
     #[arg(long, global = true, value_enum, default_value = "auto", value_name = "WHEN")]
     pub color: ColorArg,
+    /// The most moves one position may have (1 to 10000000); more is an error.
+    #[arg(long, global = true, value_name = "N", default_value_t = gunbai::movegen::MAX_MOVES as u64,
+          value_parser = clap::value_parser!(u64).range(1..=gunbai::movegen::MAX_MOVE_LIMIT as u64))]
+    pub max_moves: u64,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -248,6 +252,13 @@ impl Failure {
 impl From<Report> for Failure {
     fn from(r: Report) -> Self {
         Failure::Report(r)
+    }
+}
+
+/// A position with more moves than the budget allows is bad input (exit 2).
+impl From<gunbai::movegen::TooManyMoves> for Failure {
+    fn from(e: gunbai::movegen::TooManyMoves) -> Self {
+        Failure::Message(e.to_string())
     }
 }
 

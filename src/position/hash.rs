@@ -122,7 +122,7 @@ mod tests {
             let mut pos = Position::start(rules);
             let mut moves = Vec::new();
             for ply in 0..60usize {
-                legal_moves(&pos, &mut moves);
+                legal_moves(&pos, &mut moves).unwrap();
                 if moves.is_empty() {
                     break;
                 }

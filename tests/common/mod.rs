@@ -18,7 +18,7 @@ pub fn sq(pos: &Position, name: &str) -> Square {
 
 pub fn legal(pos: &Position) -> Vec<Move> {
     let mut v = Vec::new();
-    legal_moves(pos, &mut v);
+    legal_moves(pos, &mut v).unwrap();
     v
 }
 

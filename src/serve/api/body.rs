@@ -5,7 +5,7 @@
 use super::Game;
 use crate::board::{Colour, Square};
 use crate::dsl::OptionValue;
-use crate::movegen::{Promotion, legal_moves};
+use crate::movegen::{Promotion, TooManyMoves, legal_moves};
 use crate::notation::{move_text, usi_move};
 use crate::position::Position;
 use crate::render::svg::{BoardView, Labels, board_view_svg};
@@ -122,9 +122,9 @@ fn option_json(v: &OptionValue) -> Value {
 
 /// The legal moves (of one piece, with `from`), each with the squares a
 /// page needs to choose it step by step: `/api/moves`.
-pub(super) fn moves_json(pos: &mut Position, from: Option<Square>) -> Value {
+pub(super) fn moves_json(pos: &mut Position, from: Option<Square>) -> Result<Value, TooManyMoves> {
     let mut moves = Vec::new();
-    legal_moves(pos, &mut moves);
+    legal_moves(pos, &mut moves)?;
     let geo = pos.rules().geometry.clone();
     let name = |s: Square| geo.square_name(s);
     let mut out = Vec::new();
@@ -164,9 +164,9 @@ pub(super) fn moves_json(pos: &mut Position, from: Option<Square>) -> Value {
                 .map(|ty| pos.rules().types[usize::from(pos.rules().origin(ty))].code.clone()),
         }));
     }
-    json!({
+    Ok(json!({
         "side_to_move": pos.side_to_move().to_string(),
         "count": out.len(),
         "moves": out,
-    })
+    }))
 }

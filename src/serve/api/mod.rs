@@ -335,7 +335,8 @@ impl Api {
             None => None,
             Some(s) => Some(square(&game.pos.rules().geometry, s)?),
         };
-        Ok(Reply::ok(moves_json(&mut game.pos, from)))
+        let moves = moves_json(&mut game.pos, from).map_err(|e| Reply::error(422, e.to_string()))?;
+        Ok(Reply::ok(moves))
     }
 
     fn play(&self, r: &Request) -> Result<Reply, Reply> {
