@@ -36,7 +36,7 @@ pub fn move_limit() -> usize {
 }
 
 /// Sets the most moves one position may have, for every position of this
-/// process from now on (`gunbai --max-moves N`). Refuses 0 and anything above
+/// process from now on (`gunbai --move-budget N`). Refuses 0 and anything above
 /// [`MAX_MOVE_LIMIT`], naming the range.
 pub fn set_move_limit(limit: usize) -> Result<(), String> {
     if !(1..=MAX_MOVE_LIMIT).contains(&limit) {
@@ -62,7 +62,7 @@ impl std::fmt::Display for TooManyMoves {
         write!(
             f,
             "this position has more than {} moves, the most one position may have; \
-             `gunbai --max-moves N` raises the limit (up to {MAX_MOVE_LIMIT})",
+             `gunbai --move-budget N` raises the limit (up to {MAX_MOVE_LIMIT})",
             self.limit
         )
     }

@@ -71,10 +71,10 @@ pub struct Cli {
     /// Colour diagnostics: auto (when stderr is a terminal and NO_COLOR is unset), always, never.
     #[arg(long, global = true, value_enum, default_value = "auto", value_name = "WHEN")]
     pub color: ColorArg,
-    /// The most moves one position may have (1 to 10000000); more is an error.
+    /// The most moves one position may have (1 to 10000000): a position with more is an error.
     #[arg(long, global = true, value_name = "N", default_value_t = gunbai::movegen::MAX_MOVES as u64,
           value_parser = clap::value_parser!(u64).range(1..=gunbai::movegen::MAX_MOVE_LIMIT as u64))]
-    pub max_moves: u64,
+    pub move_budget: u64,
     #[command(subcommand)]
     pub command: Command,
 }

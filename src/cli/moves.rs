@@ -1,6 +1,6 @@
 //! `gunbai moves`: list the legal moves of a position.
 //!
-//! The list is at most the move budget long (`--max-moves`), and it is
+//! The list is at most the move budget long (`--move-budget`), and it is
 //! streamed: the texts are written into one buffer, sorted by index, and
 //! printed through one buffered writer, text or JSON, without a string or
 //! JSON value per move.
@@ -15,7 +15,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "With --format json: {variant, position, sfen, side_to_move, moves, outcome}, where\noutcome is null while the game goes on, else {winner, reason, text}.\n\nA position may have at most 1000000 moves (more is an error, exit 2); the global\n--max-moves N raises the limit.\n\nExamples:\n  gunbai moves chu\n  gunbai moves chu --moves 'f4-f5 g9-g8'\n  gunbai moves chu --notation usi\n  gunbai moves chu --format json"
+    after_help = "With --format json: {variant, position, sfen, side_to_move, moves, outcome}, where\noutcome is null while the game goes on, else {winner, reason, text}.\n\nA position may have at most 1000000 moves (more is an error, exit 2); the global\n--move-budget N raises the limit.\n\nExamples:\n  gunbai moves chu\n  gunbai moves chu --moves 'f4-f5 g9-g8'\n  gunbai moves chu --notation usi\n  gunbai moves chu --format json"
 )]
 pub struct Args {
     #[command(flatten)]

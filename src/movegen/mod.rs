@@ -273,6 +273,11 @@ impl RepetitionScan {
 /// `forbid-unless-in-check`). The position after a move has the other
 /// side to move, as every second earlier one has.
 ///
+/// A hash match is only a candidate: the move is played on a copy and its
+/// position compared with the earlier one square by square
+/// (`Position::occurred_at`), so two positions that share a hash are not
+/// taken for a repetition.
+///
 /// Most moves need no hash: without effects, a move that captures nothing
 /// leaves the other side's pieces (board and hand) as they stand, so it can
 /// recreate only an earlier position in which they stood the same
@@ -298,14 +303,14 @@ fn keep_unrepeated(pos: &Position, scan: RepetitionScan, out: &mut Vec<Move>) {
         let Some(h) = crate::position::hash_after(pos, m) else {
             return true;
         };
-        let seen = pos
-            .history
-            .iter()
-            .rev()
-            .step_by(2)
-            .filter(|&&old| old == h)
-            .take(earlier)
-            .count();
+        let n = pos.history.len();
+        let mut matches = (0..n).rev().step_by(2).filter(|&i| pos.history[i] == h).peekable();
+        if matches.peek().is_none() {
+            return true;
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        let seen = matches.filter(|&i| after.occurred_at(i)).take(earlier).count();
         if seen < earlier {
             return true;
         }

@@ -26,6 +26,10 @@ pub struct Counter {
     table: Option<Table>,
 }
 
+/// The most worker threads a [`Counter`] starts: each reserves a stack, and
+/// more threads than cores only wait their turn.
+pub const MAX_THREADS: usize = 256;
+
 /// Why a table given to a [`Counter`] is not used for a perft.
 pub const TABLE_UNSAFE: &str = "the transposition table is not used: the repetition rule counts occurrences \
      and a fourth one is possible within this depth, so counts depend on the path";
@@ -41,8 +45,14 @@ impl Counter {
         }
     }
 
-    /// Counts with `threads` worker threads (0: one per core).
+    /// Counts with `threads` worker threads (0: one per core). More than
+    /// [`MAX_THREADS`] is an error, as is a pool the system cannot start.
     pub fn threads(mut self, threads: usize) -> Result<Counter, String> {
+        if threads > MAX_THREADS {
+            return Err(format!(
+                "--threads {threads}: at most {MAX_THREADS} threads (0: one per core)"
+            ));
+        }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()

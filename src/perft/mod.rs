@@ -7,7 +7,7 @@ pub mod jobs;
 mod key;
 mod table;
 
-pub use counter::{Counter, TABLE_UNSAFE};
+pub use counter::{Counter, MAX_THREADS, TABLE_UNSAFE};
 
 use crate::movegen::{Move, TooManyMoves, legal_move_count, legal_moves};
 use crate::position::{EndReason, Position};

@@ -78,6 +78,7 @@ impl Position {
             counted_plies: self.counted_plies,
         };
         self.history.push(self.hash);
+        self.history_journal.push(self.journal.len());
         self.history_own.push(self.side_hash[self.side.index()]);
         let side = self.side;
         if let Some(ty) = m.drop {
@@ -169,6 +170,7 @@ impl Position {
         self.killed = undo.killed;
         self.counted_plies = undo.counted_plies;
         self.history.pop();
+        self.history_journal.pop();
         self.history_own.pop();
         self.checks.truncate(self.history.len());
     }
