@@ -154,4 +154,42 @@ mod tests {
         }
         assert!(checked > 10_000, "only {checked} moves checked");
     }
+
+    /// Hands of 63 and more pieces of a kind hash apart (issue 22: every
+    /// count from 63 up shared a key, so a game could be drawn by a
+    /// repetition that never happened).
+    #[test]
+    fn large_hands_hash_apart() {
+        let rules = crate::rules::load_variant("shogi", &[]).expect("bundled");
+        let board = "4,k,4/9/9/9/9/9/9/9/4,K,4";
+        let hash = |n: u32| {
+            let text = format!("{board}[{n}P] b -");
+            Position::from_text(rules.clone(), &text).expect("a position").hash
+        };
+        let hashes: Vec<u64> = (60..=1000).map(hash).collect();
+        let mut distinct = hashes.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), hashes.len());
+    }
+
+    /// Repetition is judged on positions: an earlier entry of the history
+    /// whose hash equals the current one but whose board differed is not
+    /// an occurrence; the same position reached again is.
+    #[test]
+    fn a_hash_match_is_checked_against_the_position() {
+        let rules = crate::rules::load_variant("shogi", &[]).expect("bundled");
+        let mut pos = Position::start(rules);
+        let start = pos.hash;
+        for text in ["h2-g2", "b8-c8", "g2-h2", "c8-b8"] {
+            let m = crate::notation::parse_move(&pos, text).expect("legal");
+            pos.play_unchecked(&m);
+        }
+        assert_eq!(pos.hash, start);
+        assert!(pos.occurred_at(0), "the start position again");
+        // A forged entry: the hash of now, for the position after one move.
+        pos.history[1] = pos.hash;
+        assert!(!pos.occurred_at(1), "a hash alone is no repetition");
+        assert!(!pos.occurred_at(2) && !pos.occurred_at(99));
+    }
 }
