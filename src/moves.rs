@@ -17,8 +17,8 @@ pub const MAX_LEGS: usize = 6;
 pub const MAX_SHOTS: usize = 4;
 
 /// The most moves one position may have, unless raised: a list of them
-/// takes about 36 MB. The bundled variants stay far below (a crowded
-/// Taikyoku position has a few thousand); a rule file of a few KB could
+/// takes about 36 MB. The bundled variants stay far below (their start
+/// positions have at most 307, Tai's); a rule file of a few KB could
 /// otherwise ask for about 10^10.
 pub const MAX_MOVES: usize = 1_000_000;
 /// The most [`set_move_limit`] accepts: a list of that many moves takes

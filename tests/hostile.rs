@@ -311,6 +311,10 @@ fn generated(dir: &Path) -> Vec<(String, Vec<Expectation>)> {
         .collect()
 }
 
+/// One command of a generated case: arguments (`FILE` for its rule file),
+/// outcome and text.
+type Step = (Vec<String>, Outcome, &'static str);
+
 /// Cases of the move budget too large for git, written into `dir`, each
 /// with its own commands: (name, text, commands with `FILE`).
 fn generated_budget(dir: &Path) -> Vec<(String, Vec<Expectation>)> {
@@ -330,7 +334,7 @@ fn generated_budget(dir: &Path) -> Vec<(String, Vec<Expectation>)> {
     let position = format!("k,35/{}/K,35[{}] b -", vec!["36"; 34].join("/"), hand.join(","));
     // A hand of many pieces of one kind: every count hashes apart.
     let big_hand = format!("k,35/{}/K,35[1000{}] b -", vec!["36"; 34].join("/"), code(0));
-    let cases: Vec<(&str, String, Vec<(Vec<String>, Outcome, &str)>)> = vec![(
+    let cases: Vec<(&str, String, Vec<Step>)> = vec![(
         "budget_drops_of_800_kinds",
         drops,
         vec![
