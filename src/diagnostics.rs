@@ -56,6 +56,39 @@ impl Source {
     }
 }
 
+/// Whether `c` must not reach a terminal as itself: it is invisible or
+/// changes how the text around it shows, so that quoted text would not be
+/// what the file holds. These are the control characters (general category
+/// Cc, newline and tab included: callers that keep them say so), the format
+/// characters (Cf: the bidirectional overrides and isolates U+202A–U+202E and
+/// U+2066–U+2069, the marks U+200E and U+200F, zero-width spaces and joiners,
+/// the byte-order mark, tags, ...), the line and paragraph separators
+/// (U+2028, U+2029), and the other default-ignorable code points of Unicode's
+/// DerivedCoreProperties.txt (Hangul fillers, variation selectors, the
+/// combining grapheme joiner, the Khmer inherent vowels), which draw nothing.
+pub fn hides_text(c: char) -> bool {
+    use unicode_properties::{GeneralCategory as G, UnicodeGeneralCategory as _};
+    if c.is_ascii() {
+        return c.is_ascii_control();
+    }
+    matches!(
+        c.general_category(),
+        G::Control | G::Format | G::LineSeparator | G::ParagraphSeparator
+    ) || matches!(
+        c,
+        '\u{34f}'
+            | '\u{115f}'..='\u{1160}'
+            | '\u{17b4}'..='\u{17b5}'
+            | '\u{180b}'..='\u{180f}'
+            | '\u{2065}'
+            | '\u{3164}'
+            | '\u{fe00}'..='\u{fe0f}'
+            | '\u{ffa0}'
+            | '\u{fff0}'..='\u{fff8}'
+            | '\u{e0000}'..='\u{e0fff}'
+    )
+}
+
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
@@ -340,8 +373,9 @@ const CONTEXT_BEFORE: usize = 40;
 
 /// The part of a source line shown under a diagnostic, and where its caret
 /// goes, in display columns: a wide (CJK) character takes two, so the
-/// caret stays under its span. Tabs show as one space and other control
-/// characters as `\u{fffd}`, so a rule file cannot drive the terminal.
+/// caret stays under its span. Tabs show as one space and other characters
+/// that [`hides_text`] as `\u{fffd}`, so a rule file can neither drive the
+/// terminal nor show other text than it holds (as rustc does).
 struct Excerpt {
     text: String,
     pad: usize,
@@ -353,7 +387,7 @@ impl Excerpt {
     fn new(line: &str, first: usize, count: usize) -> Excerpt {
         let shown = |c: char| match c {
             '\t' => ' ',
-            c if c.is_control() => '\u{fffd}',
+            c if hides_text(c) => '\u{fffd}',
             c => c,
         };
         let width = |c: &char| c.width().unwrap_or(0);
@@ -516,6 +550,84 @@ mod tests {
         let rendered = report.to_string();
         assert!(!rendered.contains('\u{1b}'), "{rendered}");
         assert!(rendered.contains("\u{fffd}[2J"), "{rendered}");
+    }
+
+    #[test]
+    fn bidirectional_and_invisible_characters_are_not_echoed() {
+        // The Trojan Source reordering (CVE-2021-42574): an override inside
+        // a string shows the text after it backwards.
+        let report = Report {
+            source: Source::new("x.toml", "a = \"\u{202e}dlrow\u{2066}\" z\n"),
+            diagnostics: vec![Diagnostic::error(18..19, "bad")],
+        };
+        let rendered = report.to_string();
+        assert!(
+            !rendered.contains('\u{202e}') && !rendered.contains('\u{2066}'),
+            "{rendered}"
+        );
+        let lines: Vec<&str> = rendered.lines().collect();
+        assert_eq!(lines[1], "1 | a = \"\u{fffd}dlrow\u{fffd}\" z");
+        let z = lines[1].chars().position(|c| c == 'z');
+        assert_eq!(lines[2].find('^'), z, "{rendered}");
+    }
+
+    #[test]
+    fn hides_text_is_every_control_format_and_separator_character() {
+        // General categories Cc, Cf, Zl and Zp (UnicodeData.txt), and
+        // default-ignorable code points of other categories.
+        let hidden = [
+            '\u{0}',
+            '\u{1b}',
+            '\u{7f}',
+            '\u{85}',
+            '\u{9f}',
+            '\u{ad}',
+            '\u{600}',
+            '\u{61c}',
+            '\u{6dd}',
+            '\u{70f}',
+            '\u{180e}',
+            '\u{200b}',
+            '\u{200c}',
+            '\u{200d}',
+            '\u{200e}',
+            '\u{200f}',
+            '\u{202a}',
+            '\u{202b}',
+            '\u{202c}',
+            '\u{202d}',
+            '\u{202e}',
+            '\u{2028}',
+            '\u{2029}',
+            '\u{2060}',
+            '\u{2064}',
+            '\u{2066}',
+            '\u{2067}',
+            '\u{2068}',
+            '\u{2069}',
+            '\u{206f}',
+            '\u{feff}',
+            '\u{fff9}',
+            '\u{fffb}',
+            '\u{110bd}',
+            '\u{1d173}',
+            '\u{e0001}',
+            '\u{e007f}',
+            '\u{34f}',
+            '\u{115f}',
+            '\u{3164}',
+            '\u{fe0f}',
+            '\u{ffa0}',
+            '\u{e0100}',
+        ];
+        for c in hidden {
+            assert!(hides_text(c), "U+{:04X}", c as u32);
+        }
+        for c in [
+            'a', ' ', '~', '\u{a0}', '\u{e9}', '\u{3000}', '\u{9f8d}', '\u{5c07}', '\u{2191}', '\u{fffd}', '\u{25cf}',
+        ] {
+            assert!(!hides_text(c), "U+{:04X}", c as u32);
+        }
     }
 
     #[test]

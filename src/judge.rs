@@ -190,12 +190,12 @@ impl Position {
     }
 
     /// The result for the side to move when it has no legal move: the
-    /// `stalemate` result if the rules give one and none of the side's
-    /// royals is attacked, else `no_moves`.
+    /// `stalemate` result if the rules give one and no move of the other
+    /// side could remove one of the side's royals, else `no_moves`.
     pub fn no_moves_outcome(&self) -> Outcome {
         let victory = &self.rules.victory;
         let result = match (victory.stalemate, &self.rules.royals) {
-            (Some(stalemate), Some(royals)) if !crate::movegen::attacked_among(self, self.side, royals) => stalemate,
+            (Some(stalemate), Some(royals)) if !crate::movegen::threatened_among(self, self.side, royals) => stalemate,
             _ => victory.no_moves,
         };
         Outcome::for_side(self.side, result, EndReason::NoMoves)

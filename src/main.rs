@@ -22,9 +22,10 @@ fn main() -> ExitCode {
     if let Err(e) = gunbai::movegen::set_move_limit(limit) {
         return ExitCode::from(cli::report_failure(cli::fail(e), style, json));
     }
+    cli::set_quiet(args.quiet);
     let result = cli::run(args.command, style).and_then(|code| {
         // Text still in stdout's buffer may fail to be written too.
-        std::io::stdout().flush().map_err(cli::Failure::Write)?;
+        cli::stdout::Stdout.flush().map_err(cli::Failure::Write)?;
         Ok(code)
     });
     match result {
@@ -40,8 +41,13 @@ fn main() -> ExitCode {
 fn bad_invocation(e: &clap::Error, argv: &[std::ffi::OsString], json: bool) -> u8 {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-        let written = e.print().and_then(|()| std::io::stdout().flush());
-        return if written.is_ok() { exit::SUCCESS } else { exit::OUTPUT };
+        let written = cli::stdout::check()
+            .and_then(|()| e.print())
+            .and_then(|()| std::io::stdout().flush());
+        return match written {
+            Ok(()) => exit::SUCCESS,
+            Err(e) => cli::report_failure(cli::Failure::Write(e), gunbai::diagnostics::Style::Plain, false),
+        };
     }
     let text = e.render().to_string();
     if json {
@@ -50,9 +56,9 @@ fn bad_invocation(e: &clap::Error, argv: &[std::ffi::OsString], json: bool) -> u
             return exit::BAD_INPUT;
         }
     }
-    cli::note(format_args!("{}", text.trim_end()));
+    cli::say(format_args!("{}", text.trim_end()));
     if e.kind() == ErrorKind::UnknownArgument && argv.iter().any(|a| a == "--moves") {
-        cli::note(format_args!(
+        cli::say(format_args!(
             "  tip: --moves takes one value: quote a list of moves, as in --moves 'f4-f5 g9-g8'"
         ));
     }

@@ -531,3 +531,493 @@ fn validate_accepts_a_bundled_name_outside_the_checkout() {
         stdout(&o)
     );
 }
+
+// --- issue 22: closed stdout, files that appear, colliding sets ----------
+
+const GUNBAI: &str = env!("CARGO_BIN_EXE_gunbai");
+
+/// Runs gunbai with stdout closed (`>&-`), feeding `input` on stdin, under
+/// a time limit so that a command that fails to notice cannot hang.
+fn gunbai_closed_stdout(args: &[&str], input: &str) -> std::process::Output {
+    use std::io::Write as _;
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$@\" >&-")
+        .args(["sh", "timeout", "60", GUNBAI])
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    child.wait_with_output().expect("waits")
+}
+
+/// The subcommands `gunbai --help` lists.
+fn subcommands() -> Vec<String> {
+    let help = stdout(&gunbai(&["--help"]));
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+/// A match of `games` games of at most 4 plies between two gunbai engines.
+fn tiny_match_args(first: &str, out: Option<&Path>) -> Vec<String> {
+    let engine = format!("{GUNBAI} xboard shogi");
+    let mut args: Vec<String> = [
+        "match",
+        "shogi",
+        "--engine",
+        first,
+        "--engine",
+        &engine,
+        "--games",
+        "1",
+        "--st",
+        "0.05",
+        "--max-moves",
+        "4",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    if let Some(out) = out {
+        args.extend(["--out".to_string(), path_str(out).to_string()]);
+    }
+    args
+}
+
+#[test]
+fn closed_stdout_fails_every_command_that_writes_to_it_with_exit_3() {
+    let dir = temp_dir("closed-stdout");
+    let positions = positions_file(&dir, "p.txt", CHU_LION);
+    let snaps = dir.join("snaps");
+    assert!(snapshot(&positions, &snaps, &[]).status.success());
+    let job = stdout(&gunbai(&["perft", "shogi", "2", "--split", "1"]))
+        .lines()
+        .next()
+        .expect("a job line")
+        .to_string();
+    let jobs = positions_file(
+        &dir,
+        "jobs.txt",
+        &stdout(&gunbai(&["perft", "shogi", "2", "--split", "1"])),
+    );
+    let result = stdout(&gunbai(&["perft", "--jobs", path_str(&jobs)]));
+    let results = positions_file(&dir, "results.txt", &result);
+    assert!(gunbai(&["perft", "--sum", path_str(&results)]).status.success());
+    let engine = format!("{GUNBAI} xboard shogi");
+    let record = dir.join("record.pgn");
+    let o = gunbai(
+        &tiny_match_args(&engine, Some(&record))
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let book = dir.join("book");
+    let s = |p: &Path| p.to_str().expect("utf-8").to_string();
+    let (positions, snaps, jobs, results, book, record) =
+        (s(&positions), s(&snaps), s(&jobs), s(&results), s(&book), s(&record));
+    let mut cases: Vec<(Vec<String>, &str)> = [
+        "--help",
+        "--version",
+        "perft --help",
+        "validate chu",
+        "validate --list",
+        "validate --format json chu",
+        "perft chu 1",
+        "perft chu 1 --divide",
+        "perft chu 1 --format json",
+        "perft shogi 2 --split 1",
+        &format!("perft --jobs {jobs}"),
+        &format!("perft --sum {results}"),
+        "moves chu",
+        "moves chu --format json",
+        "show chu",
+        "show chu --svg -",
+        "diagram chu lion",
+        &format!("book chu --out {book}"),
+        &format!("snapshot chu {positions} --out {snaps}"),
+        &format!("snapshot chu {positions} --out {snaps} --check"),
+        "options chu",
+        "bench shogi --depth 1 --search-nodes 100",
+        &format!("match --replay {record}"),
+        "completions bash",
+        "serve --port 0",
+    ]
+    .iter()
+    .map(|line| (line.split_whitespace().map(str::to_string).collect(), ""))
+    .collect();
+    cases.extend([
+        (vec!["perft".into(), "--job".into(), job.clone()], ""),
+        (vec!["xboard".into(), "shogi".into()], "xboard\nprotover 2\nquit\n"),
+        (vec!["usi".into(), "shogi".into()], "usi\nquit\n"),
+        (tiny_match_args(&engine, None), ""),
+    ]);
+    let mut failures = Vec::new();
+    for (args, input) in &cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = gunbai_closed_stdout(&args, input);
+        let err = stderr(&o);
+        if o.status.code() != Some(3) || !err.contains("error: cannot write to standard output") {
+            failures.push(format!("{args:?}: exit {:?}, stderr {err}", o.status.code()));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+    // Every subcommand has a case.
+    for name in subcommands() {
+        assert!(
+            cases.iter().any(|(args, _)| args.first() == Some(&name)),
+            "no closed-stdout case for `{name}`"
+        );
+    }
+    // An open stdout that discards (/dev/null) is no failure.
+    let o = gunbai_to(
+        &["perft", "chu", "1"],
+        std::fs::File::create("/dev/null").expect("/dev/null"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn match_out_file_that_appears_during_the_match_is_never_replaced() {
+    let dir = temp_dir("match-out");
+    let out = dir.join("chu.pgn");
+    // The first engine writes the out file as it starts: after the check
+    // at start, before the record is written.
+    let sneaky = format!("sh -c 'echo mine > {}; exec {GUNBAI} xboard shogi'", path_str(&out));
+    let args = tiny_match_args(&sneaky, Some(&out));
+    let o = gunbai(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("appeared while gunbai was working"), "{err}");
+    assert_eq!(std::fs::read_to_string(&out).expect("read"), "mine\n");
+    // The record is kept beside it, and the error names where.
+    let kept: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p != &out)
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let record = std::fs::read_to_string(&kept[0]).expect("read");
+    assert!(record.starts_with("[Event \"gunbai match\"]"), "{record}");
+    assert!(
+        err.contains(kept[0].file_name().and_then(|n| n.to_str()).expect("name")),
+        "{err}"
+    );
+    // A file there from the start is refused before any game is played;
+    // a record gunbai wrote is replaced.
+    let engine = format!("{GUNBAI} xboard shogi");
+    let plain = tiny_match_args(&engine, Some(&out));
+    let o = gunbai(&plain.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("game 1"), "{}", stderr(&o));
+    // So is an out file in a directory that does not exist.
+    let nowhere = tiny_match_args(&engine, Some(&dir.join("missing/chu.pgn")));
+    let o = gunbai(&nowhere.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("is not a directory") && !stderr(&o).contains("game 1"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_file(&out).expect("remove");
+    for _ in 0..2 {
+        let o = gunbai(&plain.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+}
+
+#[test]
+fn snapshot_sets_with_colliding_stems_never_touch_each_other() {
+    let dir = temp_dir("stems");
+    let snaps = dir.join("snaps");
+    for sub in ["a", "b"] {
+        std::fs::create_dir_all(dir.join(sub)).expect("dir");
+    }
+    let first = positions_file(&dir.join("a"), "pos.txt", CHU_LION);
+    let o = snapshot(&first, &snaps, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lion = std::fs::read_to_string(snaps.join("lion.txt")).expect("read");
+    // Same stem in another directory; then a stem that sanitises to the
+    // same manifest name (`pos.x` and `pos_x`). Neither may touch the
+    // first set, with or without --force.
+    let second = positions_file(
+        &dir.join("b"),
+        "pos.txt",
+        "other: 11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 w\n",
+    );
+    let third = positions_file(
+        &dir,
+        "pos_x.txt",
+        "third: 11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 w\n",
+    );
+    let fourth = positions_file(
+        &dir,
+        "pos.x.txt",
+        "fourth: 11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 w\n",
+    );
+    assert!(snapshot(&third, &snaps, &[]).status.success());
+    for (positions, manifest) in [(&second, "pos"), (&fourth, "pos_x")] {
+        for extra in [&[][..], &["--force"], &["--check"]] {
+            let o = snapshot(positions, &snaps, extra);
+            assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stderr(&o));
+            let err = stderr(&o);
+            assert!(err.contains(&format!(".gunbai-snapshots.chu.{manifest}")), "{err}");
+            assert!(err.contains("another set of snapshots"), "{err}");
+        }
+    }
+    assert_eq!(std::fs::read_to_string(snaps.join("lion.txt")).expect("read"), lion);
+    assert!(!snaps.join("other.txt").exists() && !snaps.join("fourth.txt").exists());
+    for set in [&first, &third] {
+        let o = snapshot(set, &snaps, &["--check"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    }
+    // A set whose position takes a name another set's manifest lists is
+    // refused, even with --force.
+    let taker = positions_file(&dir, "taker.txt", CHU_LION);
+    for extra in [&[][..], &["--force"]] {
+        let o = snapshot(&taker, &snaps, extra);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("snapshots of another set"), "{}", stderr(&o));
+    }
+    assert_eq!(std::fs::read_to_string(snaps.join("lion.txt")).expect("read"), lion);
+}
+
+/// Characters that reorder or hide text: bidirectional overrides and
+/// isolates, marks, zero-width characters, separators, tags, fillers.
+const HIDING: &[char] = &[
+    '\u{202a}',
+    '\u{202b}',
+    '\u{202c}',
+    '\u{202d}',
+    '\u{202e}',
+    '\u{2066}',
+    '\u{2067}',
+    '\u{2068}',
+    '\u{2069}',
+    '\u{200e}',
+    '\u{200f}',
+    '\u{200b}',
+    '\u{200d}',
+    '\u{2060}',
+    '\u{feff}',
+    '\u{00ad}',
+    '\u{061c}',
+    '\u{2028}',
+    '\u{2029}',
+    '\u{e0041}',
+    '\u{3164}',
+    '\u{fe0f}',
+    '\u{85}',
+];
+
+fn assert_nothing_hides(what: &str, text: &str) {
+    let found: Vec<String> = text
+        .chars()
+        .filter(|c| HIDING.contains(c))
+        .map(|c| format!("U+{:04X}", c as u32))
+        .collect();
+    assert!(found.is_empty(), "{what}: {found:?} reached the output:\n{text}");
+}
+
+#[test]
+fn bidirectional_and_invisible_characters_never_reach_the_output() {
+    let dir = temp_dir("bidi");
+    let hiding: String = HIDING.iter().collect();
+    // In a rule file's strings (option help, a piece's name) and an id.
+    let strings = ESCAPING_MINI
+        .replace("A bell.", &format!("A bell.\\u007F{hiding}"))
+        .replace(
+            "id = \"king\"",
+            &format!("id = \"king\"\nnames = {{ en = \"k{hiding}ing\" }}"),
+        );
+    let file = dir.join("mini.toml");
+    std::fs::write(&file, &strings).expect("write");
+    for args in [
+        &["options", path_str(&file)][..],
+        &["book", path_str(&file), "--out", path_str(&dir.join("book"))],
+        &["diagram", path_str(&file), "king"],
+        &["show", path_str(&file)],
+    ] {
+        let o = gunbai(args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        if args[0] != "book" {
+            assert_nothing_hides(args[0], &stdout(&o));
+        }
+    }
+    let o = gunbai(&["options", path_str(&file)]);
+    assert!(
+        stdout(&o).contains("A bell.\\u{7f}\\u{202a}\\u{202b}"),
+        "{}",
+        stdout(&o)
+    );
+    let o = gunbai(&["options", path_str(&file), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("still JSON");
+    let help = v["options"][0]["help"].as_str().expect("help");
+    assert!(
+        help.ends_with(&format!("A bell.\u{7f}{hiding}")),
+        "JSON keeps the text: {help:?}"
+    );
+    assert!(!stdout(&o).contains('\u{7f}'), "DEL is escaped in JSON too");
+    assert_nothing_hides("options json", &stdout(&o));
+    // In an id: the error quotes the line with each character blanked
+    // byte for byte, the caret still under the id, and the message escaped.
+    let bad = dir.join("bad.toml");
+    let line = format!("id = \"x{}y\"", '\u{202e}');
+    std::fs::write(&bad, format!("[variant]\n{line}\n")).expect("write");
+    let o = gunbai(&["--color", "never", "validate", path_str(&bad)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert_nothing_hides("validate", &err);
+    let quoted = err.lines().find(|l| l.contains("id = ")).expect("quoted line");
+    assert!(quoted.ends_with("id = \"x???y\""), "{err}");
+    let o = gunbai(&["validate", "--format", "json", path_str(&bad)]);
+    serde_json::from_str::<serde_json::Value>(&stdout(&o)).expect("JSON");
+    assert_nothing_hides("validate json", &stdout(&o));
+    // In a file name.
+    let named = dir.join(format!("evil{}lmth.toml", '\u{202e}'));
+    std::fs::write(&named, format!("[variant]\n{line}\n")).expect("write");
+    let o = gunbai(&["validate", path_str(&named)]);
+    assert_nothing_hides("file name", &stderr(&o));
+    assert!(stderr(&o).contains("evil\\u{202e}lmth.toml"), "{}", stderr(&o));
+    // In a position, a move and a variant name given on the command line.
+    for args in [
+        &["moves", "chu", "--position", &format!("12/12{hiding} b")][..],
+        &["moves", "chu", "--moves", &format!("f4-f5{}", '\u{2066}')],
+        &["moves", &format!("chu{}", '\u{200b}')],
+        &["snapshot", "chu", path_str(&named), "--out", path_str(&dir)],
+    ] {
+        let o = gunbai(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_nothing_hides("argument", &stderr(&o));
+        assert!(stderr(&o).contains("\\u{"), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn errors_come_without_follow_on_warnings_and_quiet_silences_warnings() {
+    let dir = temp_dir("quiet");
+    // A misspelt promotion target: `gold` is then "never on the board".
+    let file = dir.join("mini.toml");
+    let broken = ESCAPING_MINI.replace(
+        "[setup]",
+        "[[piece]]\nid = \"gold\"\ncode = \"G\"\nmoves = [{ step = \"all\" }]\n\n[[piece]]\nid = \"pawn\"\ncode = \"P\"\nmoves = [{ step = \"all\" }]\npromotes_to = \"golde\"\n\n[setup]",
+    );
+    std::fs::write(&file, &broken).expect("write");
+    let o = gunbai(&["--color", "never", "validate", path_str(&file)]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("error: unknown piece `golde`"), "{err}");
+    assert!(!err.contains("warning:"), "{err}");
+    assert!(err.contains("not shown until its errors are fixed"), "{err}");
+    // JSON, for editors, keeps every diagnostic.
+    let o = gunbai(&["validate", "--format", "json", path_str(&file)]);
+    assert!(stdout(&o).contains("\"severity\": \"warning\""), "{}", stdout(&o));
+    // Fixed, the warnings show, unless --quiet (before or after the command).
+    std::fs::write(&file, broken.replace("golde", "gold")).expect("write");
+    let o = gunbai(&["validate", path_str(&file)]);
+    assert!(o.status.success() && stderr(&o).contains("warning:"), "{}", stderr(&o));
+    for args in [
+        &["-q", "validate", path_str(&file)][..],
+        &["validate", path_str(&file), "--quiet"],
+    ] {
+        let o = gunbai(args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+    let o = gunbai(&["--quiet", "moves", "chuu"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("error: unknown variant"),
+        "errors stay: {}",
+        stderr(&o)
+    );
+    let o = gunbai(&["--quiet", "moves", "chu"]);
+    assert_eq!(stderr(&o), "", "no note under --quiet");
+}
+
+/// Pieces in hand as the SFEN's hand field says: (colour is Black, code)
+/// with counts, `-` for none.
+fn sfen_hands(sfen: &str) -> std::collections::BTreeMap<(bool, String), u32> {
+    let field = sfen.split_whitespace().nth(2).expect("a hand field");
+    let mut hands = std::collections::BTreeMap::new();
+    let mut count = String::new();
+    for c in field.chars().filter(|&c| c != '-') {
+        if c.is_ascii_digit() {
+            count.push(c);
+            continue;
+        }
+        let n: u32 = std::mem::take(&mut count).parse().unwrap_or(1);
+        *hands
+            .entry((c.is_ascii_uppercase(), c.to_ascii_uppercase().to_string()))
+            .or_insert(0) += n;
+    }
+    hands
+}
+
+/// Pieces in hand as the board text's `in hand, COLOUR:` lines say.
+fn board_hands(text: &str) -> std::collections::BTreeMap<(bool, String), u32> {
+    let mut hands = std::collections::BTreeMap::new();
+    for (colour, black) in [("black", true), ("white", false)] {
+        let prefix = format!("in hand, {colour}: ");
+        let lines: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix(&prefix)).collect();
+        assert_eq!(lines.len(), 1, "one hand line for {colour}:\n{text}");
+        for item in lines[0].split(", ").filter(|i| *i != "-") {
+            let digits: String = item.chars().take_while(char::is_ascii_digit).collect();
+            let code = &item[digits.len()..];
+            assert_eq!(
+                code.chars().all(|c| c.is_ascii_uppercase()),
+                black,
+                "{item} for {colour}"
+            );
+            *hands.entry((black, code.to_ascii_uppercase())).or_insert(0) += digits.parse().unwrap_or(1);
+        }
+    }
+    hands
+}
+
+#[test]
+fn show_and_snapshots_print_the_hands_of_drop_variants() {
+    // Bishops exchanged, then a pawn taken by each side.
+    let moves = "c3-c4 g7-g6 b2xh8+ g9xh8 e3-e4 a7-a6 e4-e5 a6-a5 e5-e6 a5-a4 e6xe7+ a4xa3+";
+    let o = gunbai(&["show", "shogi", "--moves", moves]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let sfen = out.lines().find_map(|l| l.strip_prefix("sfen: ")).expect("sfen");
+    let want = sfen_hands(sfen);
+    assert_eq!(want.values().sum::<u32>(), 4, "{sfen}");
+    assert_eq!(board_hands(&out), want, "{out}");
+    // White's hand above the board, Black's below.
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("in hand, white: "), "{out}");
+    // The same in a snapshot file.
+    let dir = temp_dir("hands");
+    let position = out
+        .lines()
+        .find_map(|l| l.strip_prefix("position: "))
+        .expect("position");
+    let positions = positions_file(&dir, "p.txt", &format!("hands: {position}\n"));
+    let snaps = dir.join("snaps");
+    let o = gunbai(&["snapshot", "shogi", path_str(&positions), "--out", path_str(&snaps)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let snap = std::fs::read_to_string(snaps.join("hands.txt")).expect("snapshot");
+    assert_eq!(board_hands(&snap), want, "{snap}");
+    // Empty hands at the start; no hand lines without drops.
+    let start = stdout(&gunbai(&["show", "shogi"]));
+    assert!(
+        start.contains("in hand, black: -") && start.contains("in hand, white: -"),
+        "{start}"
+    );
+    assert!(!stdout(&gunbai(&["show", "chu"])).contains("in hand"));
+}

@@ -14,7 +14,7 @@ use gunbai::position::Position;
 use std::collections::BTreeMap;
 
 mod common;
-use common::{moves_by_kind, setup_rotated_count, variant_start};
+use common::{moves_by_kind, setup_rotated_count, text_perft, variant_start};
 
 fn start(options: &[&str]) -> Position {
     variant_start("ko", options)
@@ -204,4 +204,15 @@ fn start_position_perft_depth_3() {
         "ko_start_perft_3",
         format!("convention paths, default options\n3\t{n}\n")
     );
+}
+
+#[test]
+fn the_priest_killed_demotion_follows_the_shots_perft() {
+    // §12: a White five-li fog (l10) may shoot the Black Taoist priest
+    // (m11) after its first jump and the Black thunderclap (n14) after its
+    // second; the thunderclap then dies as a thunderclap, not as a drum,
+    // and Black's pawn e5 keeps its forward step (§8.5, §8.6, §10). The
+    // counts are an independent implementation's (issue 22).
+    let text = "19/19/19/19/19/13,+DR,5/19/19/12,TP,6/11,+tp,7/19/19/19/19/4,P,14/19/19/19/19 w -";
+    assert_eq!(text_perft("ko", text, 2), [158, 3000]);
 }

@@ -1272,6 +1272,28 @@ fn s8_6_the_priest_s_death_demotes_roaming_assault_and_thunderclap() {
 }
 
 #[test]
+fn s12_the_priest_killed_demotion_waits_for_every_shot() {
+    // §12: the lamp/fog demotion is judged at each landing (step 2), the
+    // priest-killed one only once the move and its shots are done (step
+    // 5). The White fog jumps l10-l12, shoots the Black priest m11, jumps
+    // on to l14 and shoots the thunderclap n14: it dies as a thunderclap,
+    // not as a drum (§10), so the pawns keep their forward step (§8.5).
+    let mut pos = position(&[], "G a1, g s19, +DR n14, TP m11, +tp l10, P e5", "w");
+    play(&mut pos, "l10-l12*m11-l14*n14");
+    assert!(was_killed(&pos, Black, "TP"));
+    assert!(!was_killed(&pos, Black, "DR"), "§12 killed before the demotion");
+    assert_legal(&pos, "e5-e6", "§8.5 the drum was not killed as a drum");
+    // Not shot, the thunderclap is demoted once the move is done.
+    let mut pos = position(&[], "G a1, g s19, +DR n14, TP m11, +tp l10, P e5", "w");
+    play(&mut pos, "l10-l12*m11-l14");
+    assert_eq!(
+        code_at(&pos, "n14").as_deref(),
+        Some("DR"),
+        "§8.6 demoted after the move"
+    );
+}
+
+#[test]
 fn s10_killing_a_fog_is_not_killing_the_priest() {
     // §8.6, §10: the priest had promoted to five-li fog and dies as one.
     let mut pos = position(&[], "G a1, g s19, +BN j10, +TP a10, ch a15, BN c13", "w");

@@ -233,6 +233,33 @@ fn jump_then_slide_passes_pieces_only_on_the_squares_before_its_jump_square() {
 }
 
 #[test]
+fn wooden_dove_jumps_to_the_third_diagonal_square_only_then_slides_up_to_two() {
+    // §3, §5.3 (taikyoku-pieces.tsv, taikyoku-shogi.github.io): a jump to
+    // (+-3,+-3) only, then optionally a slide of up to 2 more along the
+    // same line; the 2nd square is reached only by the plain slide, so
+    // never over an occupied 1st square (issue 22's repro).
+    let pos = position(&[], &with_royals("WDV r18, P q19, P s19"), "b");
+    for m in ["r18-p20", "r18-t20"] {
+        assert_illegal(&pos, m, "no stop on the 2nd square over a piece");
+    }
+    for m in ["r18-o21", "r18-n22", "r18-m23", "r18-u21", "r18-v22", "r18-w23"] {
+        assert_legal(&pos, m, "the jump to the 3rd square, then up to 2 more");
+    }
+    for m in ["r18-l24", "r18-x24"] {
+        assert_illegal(&pos, m, "not beyond 2 more");
+    }
+    assert_legal(&pos, "r18-q17", "the plain diagonal slide where it is free");
+    assert_legal(&pos, "r18-p16", "the plain slide reaches the 2nd square");
+    // An enemy on the 3rd square is taken and ends the move; an own piece
+    // there, or a piece on the 4th, stops the slide on.
+    let pos = position(&[], &with_royals("WDV r18, P q19, p o21, P s19, P v22"), "b");
+    assert_legal(&pos, "r18xo21", "takes on the 3rd square");
+    assert!(!reaches(&pos, "r18", "n22"), "and stops there");
+    assert_legal(&pos, "r18-u21", "the 3rd square");
+    assert!(!reaches(&pos, "r18", "w23"), "its own piece on the 4th blocks");
+}
+
+#[test]
 fn pass_over_three_passes_up_to_three_pieces_anywhere_on_the_line() {
     // §5.3, ancient dragon (pass-over-3 F B): up to three pieces passed,
     // friend or foe, unaffected.

@@ -283,6 +283,36 @@ fn repetition_forbids_recreating_a_position() {
 }
 
 #[test]
+fn repetition_is_allowed_in_check_by_burning_or_igui() {
+    // §8.2: "in check" is "the opponent has a pseudo-legal move that
+    // removes one of the mover's royals", and burning removes like a
+    // capture (§4.3). Black's fire demon on l13 cannot land on p16, but its
+    // area move to o15 burns the White king; Black's heavenly tetrarchs on
+    // o15 cannot land on p16 either (never on an adjacent square, §4.4),
+    // but takes it by igui. Either way White may recreate the first
+    // position.
+    for (threat, why) in [("FI l13", "burning"), ("HT o15", "igui")] {
+        let pieces = format!("K a1, k p16, R c3, r n14, {threat}");
+        let mut pos = position(&[], &pieces, "b");
+        for m in ["c3-c4", "n14-n13", "c4-c3"] {
+            play(&mut pos, m);
+        }
+        assert_legal(&pos, "n13-n14", &format!("in check by {why}"));
+    }
+}
+
+#[test]
+fn perft_where_only_burning_gives_check() {
+    // §8.2, §4.3: the White fire demon on d3 threatens to burn the Black
+    // king on h1 (an area move to g2). After each of White's 3 lion passes
+    // (a16), Black's 5 lion passes (a9) recreate the first position and
+    // are allowed, being in check: 15 more moves at depth 2 than when
+    // burning was not counted (81 / 4066 before). Issue 22's count.
+    let text = "ln,14,k/16/16/16/16/16/16/LN,15/16/16/16/16/16/16/3,fi,12/7,K,8 w -";
+    assert_eq!(text_perft("tenjiku", text, 2), [81, 4081]);
+}
+
+#[test]
 fn last_rank_forced_promotion_option() {
     // §6, Q15: a pawn reaching the last rank may decline by default (a dead
     // piece); with the option it must promote. Likewise a knight on the

@@ -13,6 +13,7 @@ use std::time::Instant;
 pub struct Args {
     #[command(flatten)]
     pos: PositionArgs,
+    /// Plies the perft figure counts.
     #[arg(long, default_value_t = 3)]
     depth: u32,
     /// Nodes the search benchmark visits (after perft).

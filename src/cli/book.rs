@@ -1,7 +1,7 @@
 //! `gunbai book`: a browsable HTML rule book of a variant.
 
 use super::Failure;
-use super::files::{self, Existing};
+use super::files;
 use gunbai::compile::OptionOverride;
 use gunbai::render;
 use gunbai::rules::load_variant;
@@ -21,6 +21,7 @@ pub struct Args {
     /// Replace an index.html that gunbai did not write.
     #[arg(long)]
     force: bool,
+    /// Set a rule option: NAME=VALUE (`gunbai options VARIANT` lists them); the flag may repeat.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<OptionOverride>,
 }
@@ -29,16 +30,15 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     let rules = load_variant(&a.variant, &a.options)?;
     let dir = a.out.unwrap_or_else(|| PathBuf::from(format!("book-{}", rules.id)));
     let path = dir.join("index.html");
-    let ours = match files::existing(&path)? {
-        Existing::Absent => true,
-        Existing::File(Some(text)) => text.contains(render::book::GENERATOR),
-        Existing::File(None) | Existing::Other(_) => false,
-    };
-    if !ours && !a.force {
-        return Err(files::refuse("a file", &[path.display().to_string()]));
-    }
+    // The mark is in the page's head: only the start of the file is read.
+    let mode = files::mode_for(&path, a.force, |path| {
+        let start = files::head(path, 1024)?;
+        Ok(start
+            .windows(render::book::GENERATOR.len())
+            .any(|w| w == render::book::GENERATOR.as_bytes()))
+    })?;
     std::fs::create_dir_all(&dir).map_err(|e| Failure::Output(format!("cannot create `{}`: {e}", dir.display())))?;
-    files::write_atomic(&path, &render::book::book_html(&rules))?;
+    files::write_atomic(&path, &render::book::book_html(&rules), mode)?;
     outln!("wrote {} ({} piece kinds)", path.display(), rules.kinds.len());
     Ok(ExitCode::SUCCESS)
 }

@@ -9,6 +9,7 @@ use std::process::ExitCode;
     after_help = "Examples:\n  gunbai completions bash > ~/.local/share/bash-completion/completions/gunbai\n  gunbai completions zsh > ~/.zfunc/_gunbai\n  gunbai completions fish > ~/.config/fish/completions/gunbai.fish"
 )]
 pub struct Args {
+    /// The shell to complete for.
     shell: clap_complete::Shell,
 }
 

@@ -33,6 +33,7 @@ pub struct Args {
     /// Also write an SVG picture to FILE (`-`: print the SVG instead of the text diagram).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Set a rule option: NAME=VALUE (`gunbai options VARIANT` lists them); the flag may repeat.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<OptionOverride>,
 }
@@ -60,7 +61,7 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
             out!("{picture}");
             return Ok(ExitCode::SUCCESS);
         }
-        files::write_atomic(path, &picture)?;
+        files::write_atomic(path, &picture, files::Mode::Replace)?;
         note!("wrote {}", path.display());
     }
     let kind = rules.kind_of(ty);

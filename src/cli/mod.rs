@@ -9,13 +9,14 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use gunbai::compile::OptionOverride;
-use gunbai::diagnostics::{Report, Severity, Source, Style, render_message};
+use gunbai::diagnostics::{Report, Severity, Source, Style, hides_text, render_message};
 use gunbai::notation::{Notation, play_moves};
 use gunbai::position::Position;
 use gunbai::rules::{LoadError, load_variant};
 use std::borrow::Cow;
 use std::io::IsTerminal as _;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// `println!` to stdout, with control characters escaped (see
 /// [`terminal_safe`]); a failed write returns [`Failure::Write`] from the
@@ -56,6 +57,7 @@ mod referee;
 mod serve;
 mod show;
 mod snapshot;
+pub mod stdout;
 mod usi;
 mod validate;
 mod xboard;
@@ -65,7 +67,7 @@ mod xboard;
     name = "gunbai",
     version,
     about = "A rules interpreter for the great historical shogi variants.",
-    after_help = "Examples:\n  gunbai validate rules/chu.toml\n  gunbai perft chu 3\n  gunbai diagram chu lion --svg lion.svg\n  gunbai book chu\n  gunbai snapshot chu tests/data/chu_positions.txt --out snapshots --check"
+    after_help = "Examples:\n  gunbai validate rules/chu.toml\n  gunbai perft chu 3\n  gunbai diagram chu lion --svg lion.svg\n  gunbai book chu\n  gunbai snapshot taikyoku tests/data/taikyoku_positions.txt --out tests/move-snapshots/taikyoku --check"
 )]
 pub struct Cli {
     /// Colour diagnostics: auto (when stderr is a terminal and NO_COLOR is unset), always, never.
@@ -75,6 +77,9 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "N", default_value_t = gunbai::movegen::MAX_MOVES as u64,
           value_parser = clap::value_parser!(u64).range(1..=gunbai::movegen::MAX_MOVE_LIMIT as u64))]
     pub move_budget: u64,
+    /// Print only errors on stderr: no warnings, notes or progress.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -275,16 +280,38 @@ pub fn fail(message: impl Into<String>) -> Failure {
     Failure::Message(message.into())
 }
 
+/// Writes `value` as pretty JSON on stdout. JSON escapes control
+/// characters itself; the other characters that [`hides_text`] are written
+/// as JSON escapes too (`\u202e`), so that the text stays valid JSON.
 pub fn print_json(value: &serde_json::Value) -> Result<(), Failure> {
-    outln!("{}", serde_json::to_string_pretty(value).unwrap_or_default());
-    Ok(())
+    use std::io::Write as _;
+    let mut shown = json_safe(&serde_json::to_string_pretty(value).unwrap_or_default());
+    shown.push('\n');
+    stdout::Stdout.write_all(shown.as_bytes()).map_err(Failure::Write)
+}
+
+/// JSON text with the characters that [`hides_text`] (DEL and above; serde_json
+/// escapes those below U+0020 itself) written as JSON escapes.
+pub fn json_safe(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len() + 1);
+    for c in text.chars() {
+        if hides_text(c) && c >= '\u{7f}' {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                shown.push_str(&format!("\\u{u:04x}"));
+            }
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
 }
 
 /// Writes formatted text to stdout with control characters escaped.
 pub fn emit(args: std::fmt::Arguments) -> Result<(), Failure> {
     use std::io::Write as _;
     let text = args.to_string();
-    std::io::stdout()
+    stdout::Stdout
         .write_all(terminal_safe(&text).as_bytes())
         .map_err(Failure::Write)
 }
@@ -292,31 +319,77 @@ pub fn emit(args: std::fmt::Arguments) -> Result<(), Failure> {
 /// Writes one line to stderr with control characters escaped, ignoring
 /// a failed write.
 pub fn note(args: std::fmt::Arguments) {
+    if !quiet() {
+        say(args);
+    }
+}
+
+/// Writes one line to stderr with control characters escaped, even under
+/// `--quiet` (for errors), ignoring a failed write.
+pub fn say(args: std::fmt::Arguments) {
     use std::io::Write as _;
     let text = args.to_string();
     let _ = writeln!(std::io::stderr(), "{}", terminal_safe(&text));
 }
 
+/// Set once by `main` from `--quiet`: warnings and notes are not printed.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Makes [`note`], warnings and the warnings of reports silent.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Whether `--quiet` was given.
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
 /// A diagnostic without a source, rendered in `style`, on stderr (the
-/// message is made terminal-safe first, the colours are ours).
+/// message is made terminal-safe first, the colours are ours); a warning
+/// is not printed under `--quiet`.
 pub fn message(severity: Severity, text: &str, style: Style) {
     use std::io::Write as _;
+    if severity == Severity::Warning && quiet() {
+        return;
+    }
     let shown = render_message(severity, &terminal_safe(text), style);
     let _ = writeln!(std::io::stderr(), "{}", shown.trim_end());
 }
 
 /// A report on stderr, made terminal-safe first (see [`safe_report`]).
+/// When it has errors only they are shown: the lints of a file with errors
+/// mostly follow from them (a misspelt promotion target leaves the real one
+/// "never on the board"), and a note counts the warnings left out. Under
+/// `--quiet`, no warning is shown.
 pub fn report(r: &Report, style: Style) {
     use std::io::Write as _;
-    let shown = safe_report(r).render(style);
-    let _ = writeln!(std::io::stderr(), "{}", shown.trim_end());
+    let mut shown = safe_report(r);
+    let errors = r.has_errors();
+    let before = shown.diagnostics.len();
+    if errors || quiet() {
+        shown.diagnostics.retain(|d| d.severity == Severity::Error);
+    }
+    if !shown.diagnostics.is_empty() {
+        let _ = writeln!(std::io::stderr(), "{}", shown.render(style).trim_end());
+    }
+    let hidden = before - shown.diagnostics.len();
+    if errors && hidden > 0 {
+        let s = if hidden == 1 { "" } else { "s" };
+        note!(
+            "note: {hidden} warning{s} of {} not shown until its errors are fixed",
+            shown.source.name
+        );
+    }
 }
 
-/// Text that cannot drive a terminal: every control character except
-/// newline and tab is written as a `\u{..}` escape. Rule files, positions
-/// and names are untrusted, and this is applied to all text output.
+/// Text that cannot drive a terminal nor hide what it says: every
+/// character that [`hides_text`] (controls, bidirectional and other format
+/// characters, separators, invisibles) except newline and tab is written as
+/// a `\u{..}` escape. Rule files, positions and names are untrusted, and
+/// this is applied to all text output.
 pub fn terminal_safe(text: &str) -> Cow<'_, str> {
-    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    let unsafe_char = |c: char| hides_text(c) && c != '\n' && c != '\t';
     if !text.chars().any(unsafe_char) {
         return Cow::Borrowed(text);
     }
@@ -332,10 +405,11 @@ pub fn terminal_safe(text: &str) -> Cow<'_, str> {
 }
 
 /// A copy of a report that is safe to print: messages and help escaped,
-/// and control characters in the quoted source replaced by `?` of the same
-/// byte length, so that spans still point at the same characters.
+/// and the characters that [`hides_text`] in the quoted source replaced by
+/// `?` of the same byte length, so that spans still point at the same
+/// characters.
 pub fn safe_report(r: &Report) -> Report {
-    let blank = |c: char| c.is_control() && c != '\n' && c != '\t' && c != '\r';
+    let blank = |c: char| hides_text(c) && c != '\n' && c != '\t' && c != '\r';
     let text: String = r
         .source
         .text
@@ -401,4 +475,55 @@ pub fn report_failure(failure: Failure, style: Style, json: bool) -> u8 {
         _ => message(Severity::Error, &text, style),
     }
     code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory as _;
+
+    /// Every argument of every subcommand says what it is in `--help`.
+    #[test]
+    fn every_argument_has_help() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                let builtin = matches!(arg.get_id().as_str(), "help" | "version");
+                if !builtin && arg.get_help().is_none() && arg.get_long_help().is_none() {
+                    missing.push(format!("{path} {}", arg.get_id()));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                walk(sub, &format!("{path} {}", sub.get_name()), missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&Cli::command(), "gunbai", &mut missing);
+        assert!(missing.is_empty(), "arguments without help: {missing:?}");
+    }
+
+    /// The examples of every help name only files of the checkout that
+    /// exist (a `--check` of a directory that is not there helps no one).
+    #[test]
+    fn help_examples_name_existing_files() {
+        fn walk(cmd: &mut clap::Command, missing: &mut Vec<String>) {
+            let help = cmd.render_long_help().to_string();
+            let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+            for line in help.lines() {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                for (i, word) in words.iter().enumerate() {
+                    let checkout = ["rules/", "tests/"].iter().any(|d| word.starts_with(d));
+                    let checked = i > 0 && words[i - 1] == "--out" && words.contains(&"--check");
+                    if (checkout || checked) && !root.join(word).exists() {
+                        missing.push(format!("{}: {word}", cmd.get_name()));
+                    }
+                }
+            }
+            for sub in cmd.get_subcommands_mut() {
+                walk(sub, missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&mut Cli::command(), &mut missing);
+        assert!(missing.is_empty(), "help examples name missing files: {missing:?}");
+    }
 }

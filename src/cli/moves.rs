@@ -5,7 +5,7 @@
 //! printed through one buffered writer, text or JSON, without a string or
 //! JSON value per move.
 
-use super::{Failure, FormatArg, NotationArg, PositionArgs, fail, terminal_safe};
+use super::{Failure, FormatArg, NotationArg, PositionArgs, fail, json_safe, stdout::Stdout, terminal_safe};
 use gunbai::movegen::{Move, legal_moves};
 use gunbai::notation::write_move;
 use gunbai::position::Position;
@@ -20,8 +20,10 @@ use std::process::ExitCode;
 pub struct Args {
     #[command(flatten)]
     pos: PositionArgs,
+    /// Move notation: native (gunbai's), or usi (variants whose rule file has an [sfen] table).
     #[arg(long, value_enum, default_value = "native")]
     notation: NotationArg,
+    /// Output: text for people, json for scripts (shapes below and in docs/ci.md).
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
 }
@@ -33,7 +35,7 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     let mut moves: Vec<Move> = Vec::new();
     legal_moves(&p, &mut moves)?;
     let texts = Texts::of(&moves, |m| write_move(&p, m, notation));
-    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut out = BufWriter::new(Stdout);
     if a.format == FormatArg::Json {
         write_json(&mut out, &p, &texts).map_err(Failure::Write)?;
         return Ok(ExitCode::SUCCESS);
@@ -83,7 +85,7 @@ impl Texts {
 /// `json::moves`, with the moves written one by one where the empty list
 /// stands.
 fn write_json(out: &mut impl Write, p: &Position, texts: &Texts) -> std::io::Result<()> {
-    let whole = serde_json::to_string_pretty(&json::moves(p, &[])).unwrap_or_default();
+    let whole = json_safe(&serde_json::to_string_pretty(&json::moves(p, &[])).unwrap_or_default());
     // A newline inside a string is escaped, so this is the key itself.
     let empty = "\n  \"moves\": []";
     let (head, tail) = whole.split_once(empty).unwrap_or((whole.as_str(), ""));
@@ -94,7 +96,7 @@ fn write_json(out: &mut impl Write, p: &Position, texts: &Texts) -> std::io::Res
         out.write_all(b"\n  \"moves\": [")?;
         for (i, t) in texts.sorted().enumerate() {
             out.write_all(if i == 0 { b"\n    " } else { b",\n    " })?;
-            serde_json::to_writer(&mut *out, t)?;
+            out.write_all(json_safe(&serde_json::to_string(t).unwrap_or_default()).as_bytes())?;
         }
         out.write_all(b"\n  ]")?;
     }

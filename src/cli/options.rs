@@ -14,8 +14,10 @@ use std::process::ExitCode;
 pub struct Args {
     /// Variant: a bundled name or a path to a .toml rule file.
     variant: String,
+    /// Set a rule option: NAME=VALUE (`gunbai options VARIANT` lists them); the flag may repeat.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<OptionOverride>,
+    /// Output: text for people, json for scripts (shapes below and in docs/ci.md).
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
 }

@@ -1,10 +1,11 @@
 //! `gunbai match`: referee games between two XBoard engines, or replay a
 //! record of them.
 
-use super::files::{self, Existing};
+use super::files::{self, Mode};
 use super::{Failure, exit};
 use gunbai::compile::OptionOverride;
 use gunbai::engine::referee::{self, MatchArgs, RECORD_MARK};
+use std::path::Path;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -26,6 +27,7 @@ pub struct Args {
     /// An engine's shell command (give it twice).
     #[arg(long = "engine", num_args = 1)]
     engines: Vec<String>,
+    /// Games to play; the engines change colours from game to game.
     #[arg(long, default_value_t = 2)]
     games: u32,
     /// Time control: BASE+INC in seconds for the whole game.
@@ -60,15 +62,20 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
         outln!("{n} games replayed: every move legal, every result as recorded");
         return Ok(ExitCode::SUCCESS);
     }
-    // Refuse before playing, not after.
+    // Refuse before playing, and again when writing: the file may appear,
+    // or change, while the games are played.
     if let Some(out) = &a.out {
-        let ours = match files::existing(out)? {
-            Existing::Absent => true,
-            Existing::File(Some(text)) => text.starts_with(RECORD_MARK),
-            Existing::File(None) | Existing::Other(_) => false,
-        };
-        if !ours && !a.force {
-            return Err(files::refuse("a file", &[out.display().to_string()]));
+        record_mode(out, a.force)?;
+        let dir = out
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        if !dir.is_dir() {
+            return Err(Failure::Message(format!(
+                "cannot write the record to `{}`: `{}` is not a directory",
+                out.display(),
+                dir.display()
+            )));
         }
     }
     let args = MatchArgs {
@@ -83,7 +90,8 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     };
     let result = referee::play_match(&args).map_err(Failure::Message)?;
     match &a.out {
-        Some(out) => files::write_atomic(out, &result.record)?,
+        // Refused now, the record is still kept (beside `out`), not lost.
+        Some(out) => files::write_atomic(out, &result.record, record_mode(out, a.force).unwrap_or(Mode::Create))?,
         None => out!("{}", result.record),
     }
     Ok(ExitCode::from(if result.faults == 0 {
@@ -91,4 +99,13 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     } else {
         exit::PROBLEMS
     }))
+}
+
+/// How the record may be written to `out`: created, or replacing a file
+/// whose first line is a record's (one gunbai wrote), or anything with
+/// `--force`. Only that first line is read.
+fn record_mode(out: &Path, force: bool) -> Result<Mode, Failure> {
+    files::mode_for(out, force, |path| {
+        Ok(files::head(path, RECORD_MARK.len())? == RECORD_MARK.as_bytes())
+    })
 }

@@ -46,7 +46,7 @@ pub fn run(a: Args, style: Style) -> Result<ExitCode, Failure> {
             .map_or_else(|| "rules".into(), |s| s.to_string_lossy().into_owned());
         // A broken file is still offered, to be mended in the editor; say so now.
         if let Err(report) = compile(&source, &[]) {
-            eprintln!("{}", report.render(style).trim_end());
+            super::report(&report, style);
         }
         extra.push((name, path.display().to_string(), source.text));
     }
@@ -69,6 +69,6 @@ fn open_browser(url: &str) {
         ("xdg-open", vec![url])
     };
     if let Err(e) = std::process::Command::new(program).args(&args).spawn() {
-        eprintln!("note: could not open a browser ({program}: {e}); open {url} yourself");
+        note!("note: could not open a browser ({program}: {e}); open {url} yourself");
     }
 }

@@ -15,6 +15,7 @@ pub struct Args {
     /// Also write the board as an SVG picture to FILE (`-`: print the SVG instead).
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// Output: text for people, json for scripts (shapes below and in docs/ci.md).
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
 }
@@ -27,7 +28,7 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
             out!("{picture}");
             return Ok(ExitCode::SUCCESS);
         }
-        files::write_atomic(path, &picture)?;
+        files::write_atomic(path, &picture, files::Mode::Replace)?;
         note!("wrote {}", path.display());
     }
     if a.format == FormatArg::Json {

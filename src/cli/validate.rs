@@ -12,10 +12,12 @@ use std::process::ExitCode;
     after_help = "With --format json, stdout is one JSON array of every error and warning:\n  {file, severity, line, column, end_line, end_column, message, help}\n(columns count characters; the end is just after the span). The exit status is 1 if any rule file has an error, 2 if a file cannot be read\n(docs/cli.md).\n\nExamples:\n  gunbai validate rules/chu.toml\n  gunbai validate my_variant.toml other.toml\n  gunbai validate --format json my_variant.toml\n  gunbai validate --list"
 )]
 pub struct Args {
+    /// Rule files to check: paths to .toml files, or bundled names.
     files: Vec<String>,
     /// List the bundled variants.
     #[arg(long)]
     list: bool,
+    /// Output: text for people, json for scripts (shapes below and in docs/ci.md).
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
 }

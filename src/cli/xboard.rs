@@ -27,6 +27,6 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     }
     let name = format!("gunbai {}", env!("CARGO_PKG_VERSION"));
     let stdin = std::io::BufReader::new(std::io::stdin());
-    xboard::run(stdin, &mut std::io::stdout(), offered, &name).map_err(Failure::Write)?;
+    xboard::run(stdin, &mut super::stdout::Stdout, offered, &name).map_err(Failure::Write)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -89,6 +89,7 @@ impl Checker<'_> {
                 id: d.id.get_ref().clone(),
                 kinds: self.kind_set(&d.kinds, cx),
                 when: self.condition(&d.when, cx, Place::Piece),
+                each_landing: d.each_landing.as_ref().is_none_or(|t| self.option_flag(t, cx)),
             })
             .collect();
         let on_promotions = f
@@ -351,7 +352,7 @@ fn landing_types(
             let shoots = shooting.get(types[t].kind).is_some_and(|s| s.is_some());
             let mut lt = LandingType {
                 shoots,
-                demotable: demotions.iter().any(|d| d.kinds.contains(ty)),
+                demotable: demotions.iter().any(|d| d.each_landing && d.kinds.contains(ty)),
                 // Only a shooter's is asked for.
                 reach: if shoots {
                     reach(programs, types[t].kind, offsets)

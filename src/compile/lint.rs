@@ -146,7 +146,11 @@ fn unread_options(c: &mut Checker, f: &RuleFile) {
         );
     }
     texts.extend(f.freezes.iter().map(|z| &z.mode));
-    texts.extend(f.demotions.iter().map(|d| &d.when));
+    texts.extend(
+        f.demotions
+            .iter()
+            .flat_map(|d| std::iter::once(&d.when).chain(&d.each_landing)),
+    );
     texts.extend(f.on_promotions.iter().filter_map(|o| o.per_piece.as_ref()));
     texts.extend(f.on_captures.iter().filter_map(|o| o.when.as_ref()));
     for t in texts {

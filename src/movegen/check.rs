@@ -1,6 +1,6 @@
-//! Attack and check: can a side land on a square, is a royal attacked, and
-//! the filter that removes moves leaving one of the mover's royals
-//! attacked.
+//! Attack and check: can a side land on a square, is a royal attacked,
+//! can a move of the other side remove it (check), and the filter that
+//! removes moves leaving one of the mover's royals attacked.
 
 use super::{Walker, walk_piece_at};
 use crate::board::{Colour, NO_SQUARE, Square};
@@ -68,9 +68,72 @@ pub(crate) fn attacked_at(pos: &Position, cells: &[Cell], by: Colour, target: Sq
     false
 }
 
-/// Is any of `side`'s pieces of the ruleset's check set attacked?
+/// Is `side` in check: has the other side a pseudo-legal move that
+/// removes one of `side`'s pieces of the ruleset's check set
+/// ([`threatened_among`])?
 pub fn in_check(pos: &Position, side: Colour) -> bool {
-    attacked_among(pos, side, &pos.rules.check_set)
+    threatened_among(pos, side, &pos.rules.check_set)
+}
+
+/// Has the other side a pseudo-legal move (one the move generator would
+/// list were it that side's turn, before the royal-safety and repetition
+/// filters) that removes a piece of `side` in `set`? A move removes what
+/// playing it removes: the pieces on its landings (igui's too) and those a
+/// range capture passes, and in a variant with effects what its shots,
+/// burning and promotion effects kill (Tenjiku §8.2: burning removes like
+/// a capture, §4.3).
+///
+/// Where a move removes a piece only by ending on it and no capture
+/// restriction concerns `set` (`AttackRays::last_landing_only`), that is
+/// whether the piece is attacked, looked up backwards ([`attacked_among`], as
+/// fast as before). Otherwise the other side's moves are generated on a
+/// copy of the position and, in a variant with effects, played. When they
+/// are more than the move budget allows, the answer is yes: a threat
+/// cannot be ruled out.
+pub fn threatened_among(pos: &Position, side: Colour, set: &crate::dsl::TypeSet) -> bool {
+    let rules = &*pos.rules;
+    let restricted = !rules.restrictions.is_empty()
+        && rules
+            .restricted_victims
+            .as_ref()
+            .is_none_or(|victims| victims.iter().any(|ty| set.contains(ty)));
+    if rules.attack_rays().last_landing_only && !restricted {
+        return attacked_among(pos, side, set);
+    }
+    let targets: Vec<Square> = pos
+        .pieces(side)
+        .filter(|&sq| set.contains(cell_type(pos.cells[usize::from(sq)])))
+        .collect();
+    if targets.is_empty() {
+        return false;
+    }
+    let mut other = pos.clone();
+    other.side = side.opposite();
+    let mut moves = Vec::new();
+    if super::generate::<false>(&other, &mut moves, super::move_limit()).is_err() {
+        // More moves than the budget allows: a threat cannot be ruled out.
+        return true;
+    }
+    if !rules.has_effects {
+        // Without effects a move removes the pieces on its landings and
+        // those its range capture passes (as `play` kills them).
+        return moves.iter().any(|m| {
+            let mut swept = false;
+            for_swept(pos, m, |sq, _| swept |= targets.contains(&sq));
+            swept || m.landings().iter().any(|sq| targets.contains(sq))
+        });
+    }
+    // (Compile refuses the repetition policies that judge checks after
+    // every move in variants with effects: playing here asks no check.)
+    moves.iter().any(|m| {
+        let undo = other.play_unchecked(m);
+        let removed = targets.iter().any(|&k| {
+            let c = other.cells[usize::from(k)];
+            c == 0 || cell_colour(c) != side
+        });
+        other.unplay(&undo);
+        removed
+    })
 }
 
 /// Whether the other side attacks a piece of `side` in `set`.

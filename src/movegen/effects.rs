@@ -522,7 +522,8 @@ impl<'a> Walker<'a> {
         })
     }
 
-    /// Would the mover be demoted on landing at `sq`?
+    /// Would the mover be demoted on landing at `sq` (by a demotion judged
+    /// at each landing)?
     fn demoted_at(&self, sq: Square) -> bool {
         let me = cell_type(self.mover());
         let rules = self.rules;
@@ -537,7 +538,7 @@ impl<'a> Walker<'a> {
             .effects
             .demotions
             .iter()
-            .any(|d| d.kinds.contains(me) && eval(&d.when, &facts) != 0)
+            .any(|d| d.each_landing && d.kinds.contains(me) && eval(&d.when, &facts) != 0)
     }
 }
 

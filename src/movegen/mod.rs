@@ -21,7 +21,7 @@ pub use crate::moves::{
     MAX_LEGS, MAX_MOVE_LIMIT, MAX_MOVES, MAX_SHOTS, Move, Promotion, TooManyMoves, move_limit, set_move_limit,
 };
 pub(crate) use check::{attacked, attacked_at};
-pub use check::{attacked_among, in_check};
+pub use check::{attacked_among, in_check, threatened_among};
 pub(crate) use effects::on_board;
 pub(crate) use facts::{BoardView, DropFacts, PathFacts, PointFacts, SideFacts, ignoring_drop_mates};
 pub use paths::chain_candidates;

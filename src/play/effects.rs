@@ -8,7 +8,16 @@ use crate::dsl::eval;
 use crate::movegen::{BoardView, PointFacts, on_board};
 use crate::moves::{Move, Promotion};
 use crate::position::{Cell, Position, cell, cell_colour, cell_type, placed_cell, promoted};
-use crate::ruleset::Meeting;
+use crate::ruleset::{Demotion, Meeting};
+
+/// When demotions are judged during a move.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Timing {
+    /// At a landing, before its shots: only `each_landing` demotions.
+    Landing,
+    /// Once the move is done: every demotion.
+    EndOfMove,
+}
 
 impl Position {
     /// A move in a variant with effects, in the order of a turn: each
@@ -39,13 +48,15 @@ impl Position {
             if self.cells[usize::from(sq)] != 0 {
                 self.kill(sq);
             }
-            // Demotions are judged at each landing, with the mover standing
-            // there, before its shots: its own (it then ends its move there)
-            // and those its arrival causes (Ko §8.3: a fog near an arriving
-            // lamp reverts before the lamp shoots).
-            if !rules.effects.demotions.is_empty() {
+            // Demotions judged at each landing (`each_landing`) apply with
+            // the mover standing there, before its shots: its own (it then
+            // ends its move there) and those its arrival causes (Ko §8.3: a
+            // fog near an arriving lamp reverts before the lamp shoots).
+            // The others wait for the end of the move (Ko §12 step 5: the
+            // priest-killed demotion comes after every shot).
+            if rules.effects.demotions.iter().any(|d| d.each_landing) {
                 self.set(sq, current);
-                self.demote_all();
+                self.demote_all(Timing::Landing);
                 let now = self.cells[usize::from(sq)];
                 if now != current {
                     current = now;
@@ -66,7 +77,7 @@ impl Position {
         if !source && self.in_aura(to, side) {
             // Burnt on arrival: it dies where it lands (friendly fire counts).
             self.record_kill(to, side, mover_ty);
-            self.demote_all();
+            self.demote_all(Timing::EndOfMove);
             return;
         }
         self.set(to, placed);
@@ -106,7 +117,7 @@ impl Position {
                 }
             }
         }
-        self.demote_all();
+        self.demote_all(Timing::EndOfMove);
     }
 
     /// Is `sq` within a killing aura that harms a piece of `side`?
@@ -164,10 +175,17 @@ impl Position {
         }
     }
 
-    /// Applies every compulsory demotion until none applies.
-    fn demote_all(&mut self) {
+    /// Applies the compulsory demotions judged at `timing` until none
+    /// applies.
+    fn demote_all(&mut self, timing: Timing) {
         let rules = self.rules.clone();
-        if rules.effects.demotions.iter().all(|d| !on_board(self, &d.kinds)) {
+        let judged = |d: &Demotion| timing == Timing::EndOfMove || d.each_landing;
+        if rules
+            .effects
+            .demotions
+            .iter()
+            .all(|d| !judged(d) || !on_board(self, &d.kinds))
+        {
             return;
         }
         loop {
@@ -192,7 +210,7 @@ impl Position {
                     .effects
                     .demotions
                     .iter()
-                    .any(|d| d.kinds.contains(ty) && eval(&d.when, &facts) != 0);
+                    .any(|d| judged(d) && d.kinds.contains(ty) && eval(&d.when, &facts) != 0);
                 if demoted {
                     self.set(sq, cell(cell_colour(c), origin));
                     changed = true;

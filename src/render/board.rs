@@ -1,6 +1,8 @@
 //! The board as plain text: one line per rank from the top, piece codes
 //! (upper case Black, lower case White), `.` for an empty square, rank
-//! numbers on the left and file letters underneath.
+//! numbers on the left and file letters underneath. In a variant with
+//! drops, White's hand is written above the board and Black's below it,
+//! each next to its owner's side.
 
 use crate::board::Colour;
 use crate::position::Position;
@@ -11,6 +13,9 @@ pub fn board_text(p: &Position) -> String {
     let geo = &rules.geometry;
     let w = rules.types.iter().map(|t| t.code.len()).max().unwrap_or(1).max(2) + 1;
     let mut s = String::new();
+    if let Some(hand) = hand_line(p, Colour::White) {
+        s.push_str(&hand);
+    }
     for y in (0..geo.height as i32).rev() {
         s.push_str(&format!("{:>3} ", y + 1));
         let mut row = String::new();
@@ -37,5 +42,39 @@ pub fn board_text(p: &Position) -> String {
     }
     s.push_str(files.trim_end());
     s.push('\n');
+    if let Some(hand) = hand_line(p, Colour::Black) {
+        s.push_str(&hand);
+    }
     s
+}
+
+/// `in hand, black: B, 2P` (codes as on the board, in the order of the
+/// rule file's hand types; `-` for an empty hand), or None in a variant
+/// without drops.
+fn hand_line(p: &Position, colour: Colour) -> Option<String> {
+    let rules = p.rules();
+    let drops = rules.drops.as_ref()?;
+    let items: Vec<String> = drops
+        .hand_types
+        .iter()
+        .filter_map(|&ty| {
+            let n = p.in_hand(colour, ty);
+            let code = &rules.types[usize::from(ty)].code;
+            let code = match colour {
+                Colour::Black => code.clone(),
+                Colour::White => code.to_ascii_lowercase(),
+            };
+            match n {
+                0 => None,
+                1 => Some(code),
+                n => Some(format!("{n}{code}")),
+            }
+        })
+        .collect();
+    let list = if items.is_empty() {
+        "-".to_string()
+    } else {
+        items.join(", ")
+    };
+    Some(format!("in hand, {colour}: {list}\n"))
 }

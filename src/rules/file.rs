@@ -474,6 +474,10 @@ pub struct DemotionSpec {
     pub doc: String,
     pub kinds: Text,
     pub when: Text,
+    /// Whether it is also judged at each landing of a move, before that
+    /// landing's shots (a condition on options; default true), or only
+    /// once the move and all its shots are done.
+    pub each_landing: Option<Text>,
 }
 
 /// What happens when a piece of these kinds promotes.

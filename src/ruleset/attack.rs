@@ -19,6 +19,11 @@ pub(crate) struct AttackRays {
     /// `back[o * squares + sq]`: the square from which offset `o` reaches
     /// `sq` (the inverse of [`Offsets::next`](super::Offsets::next)).
     pub(crate) back: Vec<Square>,
+    /// A move removes a piece only by ending on it: no effects (shots,
+    /// auras, promotion kills), no freezing, no leg before the last that
+    /// may capture (igui), no range capture. Then whether a piece can be
+    /// removed is whether it is attacked (`movegen::in_check`).
+    pub(crate) last_landing_only: bool,
 }
 
 /// One one-leg attack of a colour (see [`AttackRays`]).
@@ -42,8 +47,18 @@ impl AttackRays {
                 back[i / squares * squares + usize::from(to)] = (i % squares) as Square;
             }
         }
+        let last_landing_only = !rules.has_effects
+            && rules.effects.freezes.is_empty()
+            && rules.programs.iter().flatten().flatten().all(|prog| {
+                let last = prog.legs.len().saturating_sub(1);
+                prog.legs
+                    .iter()
+                    .enumerate()
+                    .all(|(i, leg)| !leg.captures_passed && (i == last || leg.capture == CaptureMode::Never))
+            });
         let mut out = AttackRays {
             back,
+            last_landing_only,
             ..AttackRays::default()
         };
         for colour in Colour::BOTH {

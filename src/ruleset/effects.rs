@@ -50,7 +50,7 @@ pub enum Over {
 pub struct LandingType {
     /// Its kind shoots.
     pub shoots: bool,
-    /// A demotion names the type.
+    /// A demotion judged at each landing (`each_landing`) names the type.
     pub demotable: bool,
     /// Bit `i`: aura `i` can kill it (it is not a source, or meeting
     /// another source kills an arriving one). Auras past the eighth are
@@ -145,6 +145,9 @@ pub struct Demotion {
     pub kinds: TypeSet,
     /// Piece place.
     pub when: Expr,
+    /// Also judged at each landing of a move, before that landing's
+    /// shots; otherwise only once the whole move, shots included, is done.
+    pub each_landing: bool,
 }
 
 #[derive(Clone, Debug)]

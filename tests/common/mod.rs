@@ -299,3 +299,13 @@ pub fn kind_diagrams(rules: &gunbai::ruleset::Ruleset, kind: usize, squares: &[&
     }
     text
 }
+
+/// Perft (paths) at depths 1 to `depth` of a bundled variant's position
+/// given as native position text.
+pub fn text_perft(variant: &str, text: &str, depth: u32) -> Vec<u64> {
+    let rules = gunbai::rules::load_variant(variant, &[]).expect("bundled variant compiles");
+    let mut pos = Position::from_text(rules, text).unwrap_or_else(|e| panic!("{text}:\n{e}"));
+    (1..=depth)
+        .map(|d| gunbai::perft::perft(&mut pos, d, gunbai::perft::Convention::Paths).unwrap())
+        .collect()
+}

@@ -32,10 +32,13 @@ pub struct Args {
     /// Print the count below each root move instead of per-depth totals.
     #[arg(long)]
     divide: bool,
+    /// How moves are counted: paths, effects, shogiops or fsf (see below).
     #[arg(long, value_enum, default_value = "paths")]
     convention: ConventionArg,
+    /// Move notation: native (gunbai's), or usi (variants whose rule file has an [sfen] table).
     #[arg(long, value_enum, default_value = "native")]
     notation: NotationArg,
+    /// Output: text for people, json for scripts (shapes below and in docs/ci.md).
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
     /// Worker threads; 0 (the default) is one per core.
@@ -151,9 +154,9 @@ fn counter(conv: Convention, threads: usize, hash: usize) -> Result<Counter, Fai
 }
 
 /// A progress bar over `len` root moves on stderr, or a hidden one when
-/// stderr is not a terminal.
+/// stderr is not a terminal or under `--quiet`.
 fn progress(len: usize, what: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
+    if !std::io::stderr().is_terminal() || super::quiet() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(len as u64);
