@@ -182,6 +182,45 @@ fn usi_session_returns_a_legal_bestmove() {
     assert!(out.contains("info depth 2 score cp "), "{out}");
 }
 
+/// A `position` that is refused (a bad move, a bad setup) leaves no
+/// position to search: `go` answers an error and `bestmove resign` rather
+/// than a move for the previous position, until a `position` is accepted.
+#[test]
+fn usi_go_after_a_refused_position_resigns() {
+    let input = "usi\nposition startpos moves 7i7h zz99\ngo depth 1\nposition bogus\ngo depth 1\n\
+                 position startpos moves 7i7h\ngo depth 1\nquit\n";
+    let (out, ok) = session(&["usi", "chu"], input);
+    assert!(ok, "{out}");
+    let answers: Vec<&str> = out.lines().filter_map(|l| l.strip_prefix("bestmove ")).collect();
+    assert_eq!(answers.len(), 3, "{out}");
+    assert_eq!(answers[..2], ["resign", "resign"], "{out}");
+    let rules = load_variant("chu", &[]).unwrap();
+    let mut pos = Position::start(rules);
+    let first = parse_move(&pos, "7i7h").unwrap();
+    pos.play(&first).expect("a legal move");
+    assert!(parse_move(&pos, answers[2]).is_ok(), "{out}");
+    assert_eq!(out.matches("no position to search").count(), 2, "{out}");
+}
+
+/// A refused `option` value is dropped: later options and `new` work
+/// without errors (before, the bad value stayed and every later load
+/// answered an error and fell back to the defaults).
+#[test]
+fn xboard_refused_option_does_not_poison_later_commands() {
+    let input = "xboard\nprotover 2\noption chu.repetition=bogus\noption chu.bare_king_rule=1\n\
+                 option chu.repetition=sennichite4\nnew\nvariant chu\nsd 1\ngo\nping 9\nquit\n";
+    let (out, ok) = session(&["xboard", "chu"], input);
+    assert!(ok, "{out}");
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("Error")).collect();
+    assert_eq!(errors.len(), 1, "{out}");
+    assert!(
+        errors[0].starts_with("Error (bad option): chu.repetition=bogus: "),
+        "{out}"
+    );
+    assert!(out.lines().any(|l| l.starts_with("move ")), "{out}");
+    assert!(out.contains("pong 9"), "{out}");
+}
+
 /// A short refereed game against HaChu: every move either side makes must
 /// be legal for the other, nobody may crash or lose on time; the record
 /// must replay.

@@ -12,9 +12,14 @@
 //!   own.
 //!
 //! A command line is `ARGS => OUTCOME "TEXT"`: `FILE` in ARGS stands for the
-//! rule file's path; OUTCOME is `ok` (exit 0, TEXT in stdout) or `error`
-//! (exit 1 or 2, TEXT in stderr); TEXT may be left out. Lines starting with
-//! `#` are comments.
+//! rule file's path; OUTCOME is `ok` (exit 0, TEXT in stdout), `error`
+//! (exit 1 or 2, TEXT in stderr) or `fails` (exit 1, TEXT in stderr,
+//! without the word `error`: a match whose games ended by a fault); TEXT
+//! may be left out. Lines starting with `#` are comments. In ARGS, `'...'`
+//! is one argument (spaces kept), `ENGINES/` stands for the directory of
+//! rogue engines (`tests/data/engines/`), and `< NAME` feeds the file
+//! `tests/hostile/NAME` (a `.stdin` file, any bytes) to standard input:
+//! XBoard and USI command streams are cases too.
 //!
 //! Cases too large to keep in git are written by [`generated`] into a
 //! temporary directory.
@@ -34,6 +39,7 @@ const CPU_SECONDS: u64 = 20;
 enum Outcome {
     Ok,
     Error,
+    Fails,
 }
 
 #[derive(Debug)]
@@ -41,6 +47,29 @@ struct Expectation {
     args: Vec<String>,
     outcome: Outcome,
     text: Option<String>,
+    /// A file fed to standard input (otherwise none: an empty input).
+    stdin: Option<PathBuf>,
+}
+
+/// Splits ARGS into words: whitespace separates them, except inside
+/// `'...'`, which is one word without its quotes.
+fn words(args: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quoted = false;
+    for c in args.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                word.get_or_insert_with(String::new);
+            }
+            c if c.is_whitespace() && !quoted => out.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    assert!(!quoted, "`{args}`: a quote is not closed");
+    out.extend(word);
+    out
 }
 
 /// Reads command lines; `FILE` becomes `file`.
@@ -57,19 +86,30 @@ fn expectations(text: &str, file: Option<&Path>, origin: &str) -> Vec<Expectatio
             let outcome = match outcome {
                 "ok" => Outcome::Ok,
                 "error" => Outcome::Error,
-                other => panic!("{origin}: outcome `{other}` is neither `ok` nor `error`"),
+                "fails" => Outcome::Fails,
+                other => panic!("{origin}: outcome `{other}` is not `ok`, `error` or `fails`"),
             };
             let rest = rest.trim();
             let text = (!rest.is_empty()).then(|| rest.trim_matches('"').to_string());
-            let args = args
-                .split_whitespace()
-                .map(|a| match (a, file) {
+            let (args, stdin) = match args.split_once(" < ") {
+                Some((a, input)) => (a, Some(corpus_dir().join(input.trim()))),
+                None => (args, None),
+            };
+            let engines = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/engines/");
+            let args = words(args)
+                .into_iter()
+                .map(|a| match (a.as_str(), file) {
                     ("FILE", Some(f)) => f.display().to_string(),
                     ("FILE", None) => panic!("{origin}: FILE in a .cli case"),
-                    _ => a.to_string(),
+                    _ => a.replace("ENGINES/", &engines.display().to_string()),
                 })
                 .collect();
-            Expectation { args, outcome, text }
+            Expectation {
+                args,
+                outcome,
+                text,
+                stdin,
+            }
         })
         .collect()
 }
@@ -83,6 +123,7 @@ fn default_expectations(file: &Path) -> Vec<Expectation> {
             args: vec![cmd.to_string(), file.display().to_string()],
             outcome: Outcome::Error,
             text: None,
+            stdin: None,
         })
         .collect()
 }
@@ -90,13 +131,19 @@ fn default_expectations(file: &Path) -> Vec<Expectation> {
 /// Runs one command under the limits; `None` if it behaved, else what went
 /// wrong.
 fn check(e: &Expectation) -> Option<String> {
-    let out = Command::new("prlimit")
+    let mut command = Command::new("prlimit");
+    command
         .arg(format!("--as={MEMORY_BYTES}"))
         .arg(format!("--cpu={CPU_SECONDS}"))
         .arg("--")
         .arg(env!("CARGO_BIN_EXE_gunbai"))
         .args(&e.args)
-        .env("NO_COLOR", "1")
+        .env("NO_COLOR", "1");
+    if let Some(path) = &e.stdin {
+        let file = std::fs::File::open(path).unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+        command.stdin(file);
+    }
+    let out = command
         .output()
         .expect("prlimit runs (util-linux, see .ci/packages.d/limits)");
     let (stdout, stderr) = (
@@ -119,6 +166,7 @@ fn check(e: &Expectation) -> Option<String> {
     let (want, stream) = match e.outcome {
         Outcome::Ok => (code == 0, &stdout),
         Outcome::Error => (code == 1 || code == 2, &stderr),
+        Outcome::Fails => (code == 1, &stderr),
     };
     if !want {
         return Some(format!("`{cmd}` exited {code}, expected {:?}{}", e.outcome, shown()));
@@ -173,7 +221,9 @@ fn corpus() -> Vec<(String, Vec<Expectation>)> {
             }
             Some("cli") => cases.push((name.clone(), expectations(&read(p), None, &name))),
             Some("expect") => assert!(p.with_extension("toml").exists(), "{name} has no .toml beside it"),
-            _ => panic!("{name}: tests/hostile holds only .toml, .expect and .cli files"),
+            // Standard input of the cases that name it (`< NAME`).
+            Some("stdin") => {}
+            _ => panic!("{name}: tests/hostile holds only .toml, .expect, .cli and .stdin files"),
         }
     }
     cases
@@ -302,8 +352,10 @@ fn generated(dir: &Path) -> Vec<(String, Vec<Expectation>)> {
                     outcome: match outcome {
                         Outcome::Ok => Outcome::Ok,
                         Outcome::Error => Outcome::Error,
+                        Outcome::Fails => Outcome::Fails,
                     },
                     text: (!message.is_empty()).then(|| message.to_string()),
+                    stdin: None,
                 })
                 .collect();
             (name.to_string(), exps)
@@ -393,6 +445,7 @@ fn generated_budget(dir: &Path) -> Vec<(String, Vec<Expectation>)> {
                         .collect(),
                     outcome,
                     text: (!message.is_empty()).then(|| message.to_string()),
+                    stdin: None,
                 })
                 .collect();
             (name.to_string(), exps)
@@ -432,4 +485,106 @@ fn command_lines_read_as_documented() {
         (&Outcome::Error, Some("too many"))
     );
     assert_eq!((&e[1].outcome, e[1].text.as_deref()), (&Outcome::Ok, None));
+}
+
+#[test]
+fn arguments_in_quotes_and_standard_input_read_as_documented() {
+    let e = expectations(
+        "match chu --engine 'sh ENGINES/rogue.sh  flood' --games 1 => fails \"on time\"\nxboard chu < x.stdin => ok \"pong\"\n",
+        None,
+        "t",
+    );
+    let engines = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/engines/rogue.sh");
+    assert_eq!(e[0].args[3], format!("sh {}  flood", engines.display()));
+    assert_eq!(e[0].args.len(), 6);
+    assert_eq!(e[0].outcome, Outcome::Fails);
+    assert_eq!(e[1].args, ["xboard", "chu"]);
+    assert_eq!(e[1].stdin.as_deref(), Some(corpus_dir().join("x.stdin").as_path()));
+}
+
+/// Command streams too large for git: one line of 8 MiB (longer than the
+/// line limit, so refused, then the session goes on) and 100,000 commands
+/// that each need an answer, for XBoard and USI.
+#[test]
+fn generated_command_streams_end_cleanly() {
+    let dir = std::env::temp_dir().join(format!("gunbai-hostile-streams-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let long = "usermove ".to_string() + &"f".repeat(8 << 20);
+    let streams = [
+        (
+            "xboard_long_line",
+            format!("xboard\n{long}\nping 1\nquit\n"),
+            "xboard",
+            "pong 1",
+        ),
+        ("xboard_many_commands", "ping 2\n".repeat(100_000), "xboard", "pong 2"),
+        (
+            "usi_long_line",
+            format!("usi\nposition startpos moves {long}\nisready\nquit\n"),
+            "usi",
+            "readyok",
+        ),
+        ("usi_many_commands", "isready\n".repeat(100_000), "usi", "readyok"),
+    ];
+    let cases: Vec<(String, Vec<Expectation>)> = streams
+        .iter()
+        .map(|(name, text, protocol, answer)| {
+            let path = dir.join(format!("{name}.stdin"));
+            std::fs::write(&path, text).expect("temporary directory is writable");
+            let e = Expectation {
+                args: vec![protocol.to_string(), "chu".to_string()],
+                outcome: Outcome::Ok,
+                text: Some(answer.to_string()),
+                stdin: Some(path),
+            };
+            (name.to_string(), vec![e])
+        })
+        .collect();
+    let result = std::panic::catch_unwind(|| run_all(&cases));
+    for (name, _, _, _) in &streams {
+        let _ = std::fs::remove_file(dir.join(format!("{name}.stdin")));
+    }
+    let _ = std::fs::remove_dir(&dir);
+    if let Err(e) = result {
+        std::panic::resume_unwind(e);
+    }
+}
+
+/// An engine that starts a child and leaves it behind (`rogue.sh
+/// orphan`, here under the `sh -c` the referee starts it with): when the
+/// match ends, the child is gone too, because the referee kills the
+/// engine's whole process group. A zombie waiting for its new parent to
+/// reap it counts as gone.
+#[test]
+fn the_referee_leaves_no_engine_process_behind() {
+    let dir = std::env::temp_dir().join(format!("gunbai-hostile-orphan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let pid_file = dir.join("child.pid");
+    let engines = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/engines/rogue.sh");
+    let rogue = format!("sh {} orphan {}", engines.display(), pid_file.display());
+    let quiet = format!("sh {} silent", engines.display());
+    let out = Command::new(env!("CARGO_BIN_EXE_gunbai"))
+        .args([
+            "match", "chu", "--engine", &rogue, "--engine", &quiet, "--games", "1", "--st", "0.3",
+        ])
+        .output()
+        .expect("gunbai runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let pid = std::fs::read_to_string(&pid_file).expect("the rogue engine wrote its child's id");
+    let _ = std::fs::remove_file(&pid_file);
+    let _ = std::fs::remove_dir(&dir);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("orphan") && stderr.contains("lost on time"), "{stderr}");
+    let stat = Path::new("/proc").join(pid.trim()).join("stat");
+    // The state is the field after the command's closing parenthesis.
+    let state = std::fs::read_to_string(&stat)
+        .ok()
+        .and_then(|s| s.rsplit_once(") ").map(|(_, rest)| rest.chars().next()));
+    if let Some(Some(st)) = state
+        && st != 'Z'
+        && st != 'X'
+    {
+        let _ = Command::new("kill").arg(pid.trim()).status();
+        panic!("the engine's child {} is still running (state {st})", pid.trim());
+    }
 }

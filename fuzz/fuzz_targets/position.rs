@@ -1,5 +1,5 @@
-//! Arbitrary text as a position, native and SFEN, on the bundled Chu rules
-//! and on a small 5x5 file: reading never panics, and a position that reads
+//! Arbitrary text as a position, native and SFEN, on the bundled Chu and
+//! shogi rules (hands) and on a small 5x5 file: reading never panics, and a position that reads
 //! writes back to text that reads to the same position.
 
 #![no_main]
@@ -21,7 +21,9 @@ static RULES: LazyLock<Vec<Arc<Ruleset>>> = LazyLock::new(|| {
     let mini = compile(&Source::new("mini.toml", MINI), &[])
         .expect("mini compiles")
         .ruleset;
-    vec![chu, Arc::new(mini)]
+    // Shogi for hands (`[R,2P,p]` and SFEN's `R2Pp`).
+    let shogi = gunbai::rules::load_variant("shogi", &[]).expect("shogi compiles");
+    vec![chu, Arc::new(mini), shogi]
 });
 
 fn check(pos: &Position) {

@@ -22,6 +22,12 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
         )));
     }
     let stdin = std::io::BufReader::new(std::io::stdin());
-    gunbai::engine::usi::run(stdin, &mut super::stdout::Stdout, rules).map_err(Failure::Write)?;
+    gunbai::engine::usi::run(
+        stdin,
+        &mut super::stdout::Stdout,
+        rules,
+        gunbai::engine::clock::Caps::default(),
+    )
+    .map_err(Failure::Write)?;
     Ok(ExitCode::SUCCESS)
 }

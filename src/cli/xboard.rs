@@ -1,6 +1,7 @@
 //! `gunbai xboard`: the XBoard/WinBoard engine protocol on stdin/stdout.
 
 use super::Failure;
+use gunbai::engine::clock::Caps;
 use gunbai::engine::xboard::{self, Offered};
 use gunbai::rules::{bundled_names, load_variant};
 use std::process::ExitCode;
@@ -27,6 +28,6 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     }
     let name = format!("gunbai {}", env!("CARGO_PKG_VERSION"));
     let stdin = std::io::BufReader::new(std::io::stdin());
-    xboard::run(stdin, &mut super::stdout::Stdout, offered, &name).map_err(Failure::Write)?;
+    xboard::run(stdin, &mut super::stdout::Stdout, offered, &name, Caps::default()).map_err(Failure::Write)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -86,6 +86,35 @@ impl Clock {
     }
 }
 
+/// The most one session of a protocol may spend: nodes per search and
+/// transposition-table megabytes. The command-line engines have no node
+/// cap and tables up to 4 GB; a fuzz target drives the same loops with a
+/// tiny budget.
+#[derive(Clone, Copy, Debug)]
+pub struct Caps {
+    pub nodes: Option<u64>,
+    pub table_mb: usize,
+}
+
+impl Caps {
+    /// `limits`, with the node cap applied.
+    pub fn apply(&self, mut limits: Limits) -> Limits {
+        if let Some(cap) = self.nodes {
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+        }
+        limits
+    }
+}
+
+impl Default for Caps {
+    fn default() -> Self {
+        Caps {
+            nodes: None,
+            table_mb: 4096,
+        }
+    }
+}
+
 impl Default for Clock {
     fn default() -> Self {
         Clock::new()
@@ -111,6 +140,21 @@ mod tests {
         let l = c.limits();
         assert!(l.hard_time.unwrap() <= Duration::from_secs(20));
         assert!(l.hard_time.unwrap() >= Duration::from_secs(1));
+    }
+
+    #[test]
+    fn caps_lower_the_node_limit_and_never_raise_it() {
+        let caps = Caps {
+            nodes: Some(64),
+            table_mb: 1,
+        };
+        let mut l = Limits::default();
+        assert_eq!(caps.apply(l).nodes, Some(64));
+        l.nodes = Some(10);
+        assert_eq!(caps.apply(l).nodes, Some(10));
+        l.nodes = Some(1000);
+        assert_eq!(caps.apply(l).nodes, Some(64));
+        assert_eq!(Caps::default().apply(l).nodes, Some(1000));
     }
 
     #[test]

@@ -9,6 +9,7 @@
 
 pub mod betza;
 pub mod clock;
+pub mod input;
 pub mod referee;
 pub mod usi;
 pub mod xboard;

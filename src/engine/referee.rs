@@ -6,7 +6,17 @@
 //! A move an engine makes that gunbai finds illegal, an engine that
 //! rejects a move gunbai finds legal, a crash and a time forfeit all end
 //! the game and are recorded in its `Termination` tag.
+//!
+//! An engine cannot wedge the referee (`Player`): each runs in a process
+//! group of its own, read through [`input::spawn_reader`] (lines of at most
+//! [`input::MAX_LINE`] bytes, at most [`input::QUEUE`] lines queued, the
+//! sender blocked beyond), written to without blocking, and waited for only
+//! until a deadline, which is checked before every line taken from the
+//! queue, so a flood of lines cannot hold it off. When the game ends, the
+//! whole group is killed: a shell between the referee and the engine, or
+//! a child the engine left behind, goes with it.
 
+use super::input::{self, Line, shown};
 use super::{parse_xboard_move, result_token, xboard_move};
 use crate::compile::OptionOverride;
 use crate::movegen::Move;
@@ -14,10 +24,12 @@ use crate::notation::{move_text, parse_move};
 use crate::position::Position;
 use crate::rules::load_variant;
 use crate::ruleset::Ruleset;
-use std::io::{BufRead, BufReader, Write};
+use rustix::process::{Pid, Signal, WaitId, WaitIdOptions, kill_process_group, waitid};
+use std::io::{BufReader, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// What `gunbai match` was asked to do.
@@ -132,67 +144,109 @@ fn parse_tc(tc: &str) -> Option<Control> {
     })
 }
 
-/// A running engine: its process, its input, and its output lines.
+/// A running engine: its process (the leader of a process group of its
+/// own), its input, and its output lines.
 struct Player {
     name: String,
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Line>,
     verbose: bool,
 }
 
+/// How long an engine told to `quit` has to go by itself before its
+/// process group is killed.
+const QUIT_GRACE: Duration = Duration::from_secs(2);
+
 impl Player {
+    /// Starts `cmd` under `sh -c`, in a new process group.
     fn start(cmd: &str, verbose: bool) -> Result<Player, String> {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(cmd)
+            .process_group(0)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| format!("cannot start `{cmd}`: {e}"))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Ok(Player {
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            // Not reachable with piped stdio; the group is ended all the same.
+            let _ = kill_process_group(Pid::from_child(&child), Signal::KILL);
+            let _ = child.wait();
+            return Err(format!("cannot start `{cmd}`: no pipes"));
+        };
+        // An engine that stops reading its input must not block the
+        // referee: a write that would wait fails instead.
+        let blocking = rustix::io::ioctl_fionbio(&stdin, true);
+        let player = Player {
             name: cmd.to_string(),
             child,
             stdin,
-            lines: rx,
+            lines: input::spawn_reader(BufReader::new(stdout), |_: Option<&str>| {}),
             verbose,
-        })
+        };
+        blocking.map_err(|e| format!("cannot start `{cmd}`: {e}"))?;
+        Ok(player)
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
         if self.verbose {
-            eprintln!("> [{}] {line}", self.name);
+            eprintln!("> [{}] {}", self.name, shown(line.as_bytes()));
         }
-        writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|_| format!("{} closed its input (crashed?)", self.name))
+        match self.stdin.write_all(format!("{line}\n").as_bytes()) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                Err(format!("{} does not read its input", self.name))
+            }
+            Err(_) => Err(self.gone("closed its input")),
+        }
     }
 
-    /// The next line, or why there is none before `deadline`.
+    /// The next line, or why there is none before `deadline`. The deadline
+    /// holds however many lines are waiting.
     fn line(&mut self, deadline: Instant) -> Result<String, Wait> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
+        let now = Instant::now();
+        if now >= deadline {
+            return Err(Wait::Timeout);
+        }
+        match self.lines.recv_timeout(deadline - now) {
             Ok(l) => {
                 if self.verbose {
-                    eprintln!("< [{}] {l}", self.name);
+                    eprintln!("< [{}] {}", self.name, input::refusal(&l));
                 }
-                Ok(l)
+                l.lossy().ok_or(Wait::TooLong)
             }
             Err(RecvTimeoutError::Timeout) => Err(Wait::Timeout),
             Err(RecvTimeoutError::Disconnected) => Err(Wait::Gone),
         }
+    }
+
+    /// Why the engine is gone, from its exit status if it has one within
+    /// a second (without reaping it: see [`Drop`]). `sh` exits with 127
+    /// when it cannot find the command and 126 when it cannot run it.
+    fn gone(&self, otherwise: &str) -> String {
+        let pid = Pid::from_child(&self.child);
+        let deadline = Instant::now() + Duration::from_secs(1);
+        let status = loop {
+            let options = WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT;
+            match waitid(WaitId::Pid(pid), options) {
+                Ok(Some(s)) => break Some(s),
+                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(10)),
+                _ => break None,
+            }
+        };
+        let why = match status {
+            Some(s) if s.exit_status() == Some(127) => "not found: the shell cannot find the command".to_string(),
+            Some(s) if s.exit_status() == Some(126) => "cannot be run (is it executable?)".to_string(),
+            Some(s) => match (s.exit_status(), s.terminating_signal()) {
+                (_, Some(sig)) => format!("was killed by signal {sig} (crashed?)"),
+                (Some(code), _) => format!("exited with status {code}"),
+                _ => "exited".to_string(),
+            },
+            None => format!("{otherwise} (crashed?)"),
+        };
+        format!("{} {why}", self.name)
     }
 
     /// Handshake: `protover 2` and the features up to `done=1`.
@@ -209,7 +263,8 @@ impl Player {
                 }
                 Ok(_) => {}
                 Err(Wait::Timeout) => return Ok(()), // protocol 1 engine
-                Err(Wait::Gone) => return Err(format!("{} exited during the handshake", self.name)),
+                Err(Wait::TooLong) => return Err(too_long(&self.name)),
+                Err(Wait::Gone) => return Err(self.gone("closed its output during the handshake")),
             }
         }
     }
@@ -222,30 +277,42 @@ impl Player {
             match self.line(deadline) {
                 Ok(l) if l.trim() == format!("pong {n}") => return Ok(()),
                 Ok(_) => {}
-                Err(_) => return Err(format!("{} did not answer ping", self.name)),
+                Err(Wait::Timeout) => return Err(format!("{} did not answer ping", self.name)),
+                Err(Wait::TooLong) => return Err(too_long(&self.name)),
+                Err(Wait::Gone) => return Err(self.gone("closed its output")),
             }
         }
     }
 }
 
+fn too_long(name: &str) -> String {
+    format!("{name} sent a line longer than {} bytes", input::MAX_LINE)
+}
+
+/// The reaper: `quit`, a moment to leave, then the whole process group is
+/// killed (whatever the engine left behind goes too). The child is reaped
+/// only after the kill, so its id, which is the group's, cannot have been
+/// reused by then.
 impl Drop for Player {
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.stdin.flush();
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+        let _ = self.stdin.write_all(b"quit\n");
+        let deadline = Instant::now() + QUIT_GRACE;
+        // Its output ends when it (and all it started) have gone; lines
+        // still coming are dropped.
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            if self.lines.recv_timeout(left).is_err() {
+                break;
             }
-            std::thread::sleep(Duration::from_millis(20));
         }
-        let _ = self.child.kill();
+        let _ = kill_process_group(Pid::from_child(&self.child), Signal::KILL);
         let _ = self.child.wait();
     }
 }
 
 enum Wait {
     Timeout,
+    /// A line longer than [`input::MAX_LINE`] (perhaps one that never ends).
+    TooLong,
     Gone,
 }
 
@@ -339,7 +406,8 @@ fn play_game(rules: &Arc<Ruleset>, args: &MatchArgs, cmds: [&String; 2], control
                     }
                 }
                 Err(Wait::Timeout) => break Err(format!("{} lost on time", mover.name)),
-                Err(Wait::Gone) => break Err(format!("{} exited (crash?)", mover.name)),
+                Err(Wait::TooLong) => break Err(too_long(&mover.name)),
+                Err(Wait::Gone) => break Err(mover.gone("closed its output")),
             }
         };
         let used = start.elapsed();

@@ -1,12 +1,17 @@
 //! The XBoard/WinBoard engine protocol (CECP version 2) for any rule file.
 //!
-//! Commands are read from a line source by a reader thread, so that `?`,
-//! `force`, `new`, `result` and `quit` stop a running search. Every reply
-//! goes to the writer. Unknown or malformed input gets `Error (...): ...`,
-//! an illegal move `Illegal move: ...`; nothing the GUI sends can make it
-//! panic or hang.
+//! Commands are read from a line source by a reader thread
+//! ([`input::spawn_reader`]: lines of bounded length, a bounded queue), so
+//! that `?`, `force`, `new`, `result` and `quit` stop a running search.
+//! Every reply goes to the writer. Unknown or malformed input (a line that
+//! is not UTF-8 or too long, a number out of range) gets `Error (...):
+//! ...` and the session goes on, an illegal move `Illegal move: ...`;
+//! every number goes through [`input`]'s parsers, which saturate or
+//! refuse. A refused `option` leaves the settings as they were. Nothing
+//! the GUI sends can make it panic or hang.
 
-use super::clock::{Clock, TimeControl};
+use super::clock::{Caps, Clock, TimeControl};
+use super::input::{self, Line, shown};
 use super::xboard_setup::{read_fen, setup_commands};
 use super::{Game, parse_xboard_move, result_reason, result_token, xboard_legs, xboard_move};
 use crate::board::Square;
@@ -16,10 +21,11 @@ use crate::movegen::{Promotion, legal_moves};
 use crate::position::Position;
 use crate::rules::variant_source;
 use crate::ruleset::Ruleset;
-use crate::search::{MATE, MAX_PLY};
+use crate::search::{MATE, MAX_PLY, Searcher};
+use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// A variant the engine offers: how the user named it, and its ruleset.
@@ -43,44 +49,41 @@ const DEFAULT_MEMORY_MB: usize = 64;
 /// Lines that stop a running search.
 const INTERRUPTS: [&str; 6] = ["?", "force", "new", "result", "quit", "exit"];
 
-/// Runs the protocol until `quit` or the end of input.
+/// Runs the protocol until `quit` or the end of input, within `caps`.
 pub fn run<R: BufRead + Send + 'static>(
     input: R,
     out: &mut dyn Write,
     offered: Vec<Offered>,
     name: &str,
+    caps: Caps,
 ) -> io::Result<()> {
     let Some(first) = offered.first().cloned() else {
         return writeln!(out, "Error (no variants): nothing to play");
     };
-    let (tx, rx) = mpsc::channel::<String>();
     let stop = Arc::new(AtomicBool::new(false));
     let interrupt: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
     let thinking = Arc::new(AtomicBool::new(false));
-    {
+    let rx = {
         let (stop, interrupt, thinking) = (stop.clone(), interrupt.clone(), thinking.clone());
-        std::thread::spawn(move || {
-            for line in input.lines() {
-                let Ok(line) = line else { break };
-                let word = line.split_whitespace().next().unwrap_or("");
-                if thinking.load(Ordering::SeqCst) && INTERRUPTS.contains(&word) {
-                    if let Ok(mut i) = interrupt.lock() {
-                        *i = Some(word.to_string());
-                    }
-                    stop.store(true, Ordering::SeqCst);
+        input::spawn_reader(input, move |line: Option<&str>| {
+            let word = line.and_then(|l| l.split_whitespace().next()).unwrap_or("");
+            if thinking.load(Ordering::SeqCst) && INTERRUPTS.contains(&word) {
+                if let Ok(mut i) = interrupt.lock() {
+                    *i = Some(word.to_string());
                 }
-                if tx.send(line).is_err() {
-                    break;
-                }
+                stop.store(true, Ordering::SeqCst);
             }
-        });
-    }
+        })
+    };
+    let memory = DEFAULT_MEMORY_MB.min(caps.table_mb);
     let mut e = Engine {
         offered: offered.clone(),
         current: first.clone(),
-        memory: DEFAULT_MEMORY_MB,
-        game: Game::new(first.rules.clone(), DEFAULT_MEMORY_MB),
+        memory,
+        game: Game::new(first.rules.clone(), memory),
+        caps,
         overrides: Vec::new(),
+        compiled: HashMap::new(),
         force: false,
         engine_side_first: false,
         clock: Clock::new(),
@@ -91,10 +94,16 @@ pub fn run<R: BufRead + Send + 'static>(
         thinking,
         name: name.to_string(),
     };
-    e.game.searcher = crate::search::Searcher::new(&e.game.pos, e.memory);
     e.share_stop();
     while let Ok(line) = rx.recv() {
-        if !e.command(line.trim(), out)? {
+        let go_on = match line {
+            Line::Text(t) => e.command(t.trim(), out)?,
+            bad => {
+                writeln!(out, "Error (unreadable line): {}", input::refusal(&bad))?;
+                true
+            }
+        };
+        if !go_on {
             break;
         }
         out.flush()?;
@@ -107,8 +116,13 @@ struct Engine {
     current: Offered,
     memory: usize,
     game: Game,
-    /// `option` settings, applied when a variant is (re)loaded.
+    caps: Caps,
+    /// `option` settings that were accepted, applied when a variant is
+    /// (re)loaded.
     overrides: Vec<OptionOverride>,
+    /// Each variant's ruleset compiled with its accepted options, by rule
+    /// file id (absent: the options are the defaults).
+    compiled: HashMap<String, Arc<Ruleset>>,
     force: bool,
     /// The engine plays the first player (XBoard's white).
     engine_side_first: bool,
@@ -137,7 +151,7 @@ impl Engine {
             "protover" => self.features(out)?,
             "quit" | "exit" => return Ok(false),
             "new" => {
-                self.load(self.current.clone(), out)?;
+                self.load(self.current.clone());
                 self.force = false;
                 self.engine_side_first = false;
                 self.clock = Clock::new();
@@ -150,10 +164,10 @@ impl Engine {
             {
                 Some(o) => {
                     let o = o.clone();
-                    self.load(o, out)?;
+                    self.load(o);
                     self.describe_variant(out)?;
                 }
-                None => writeln!(out, "Error (unknown variant): {rest}")?,
+                None => writeln!(out, "Error (unknown variant): {}", shown(rest.as_bytes()))?,
             },
             "force" => self.force = true,
             "go" => {
@@ -183,35 +197,34 @@ impl Engine {
             }
             "result" => self.force = true,
             "level" => match parse_level(rest) {
-                Some(c) => self.clock.control = c,
-                None => writeln!(out, "Error (bad parameters): level {rest}")?,
+                Ok(c) => self.clock.control = c,
+                Err(why) => bad_parameters(out, line, &why)?,
             },
-            "st" => match rest.parse::<f64>() {
-                Ok(s) if s > 0.0 && s < 1e6 => self.clock.control = TimeControl::PerMove(Duration::from_secs_f64(s)),
-                _ => writeln!(out, "Error (bad parameters): st {rest}")?,
+            "st" => match input::seconds(rest) {
+                Ok(t) if !t.is_zero() => self.clock.control = TimeControl::PerMove(t),
+                Ok(_) => bad_parameters(out, line, "the time must be more than 0")?,
+                Err(why) => bad_parameters(out, line, &why)?,
             },
-            "sd" => match rest.parse::<u32>() {
-                Ok(d) if d >= 1 => self.clock.depth = Some(d.min(MAX_PLY as u32 / 2)),
-                _ => writeln!(out, "Error (bad parameters): sd {rest}")?,
+            "sd" => match input::count(rest) {
+                Ok(d) if d >= 1 => self.clock.depth = Some(d.min(MAX_PLY as u64 / 2) as u32),
+                Ok(_) => bad_parameters(out, line, "the depth must be 1 or more")?,
+                Err(why) => bad_parameters(out, line, &why)?,
             },
-            "time" => match rest.parse::<i64>() {
-                Ok(cs) => self.clock.left = Some(Duration::from_millis(cs.max(0) as u64 * 10)),
-                Err(_) => writeln!(out, "Error (bad parameters): time {rest}")?,
+            "time" => match input::centis(rest) {
+                Ok(t) => self.clock.left = Some(t),
+                Err(why) => bad_parameters(out, line, &why)?,
             },
             "otim" => {
-                if rest.parse::<i64>().is_err() {
-                    writeln!(out, "Error (bad parameters): otim {rest}")?;
+                if let Err(why) = input::centis(rest) {
+                    bad_parameters(out, line, &why)?;
                 }
             }
-            "ping" => writeln!(out, "pong {rest}")?,
+            "ping" => writeln!(out, "pong {}", shown(rest.as_bytes()))?,
             "?" => {}
-            "memory" => match rest.parse::<usize>() {
-                Ok(mb) if mb >= 1 => {
-                    self.memory = mb.min(4096);
-                    self.game.searcher = crate::search::Searcher::new(&self.game.pos, self.memory);
-                    self.share_stop();
-                }
-                _ => writeln!(out, "Error (bad parameters): memory {rest}")?,
+            "memory" => match input::count(rest) {
+                Ok(mb) if mb >= 1 => self.memory(mb, rest, out)?,
+                Ok(_) => bad_parameters(out, line, "the size must be 1 MB or more")?,
+                Err(why) => bad_parameters(out, line, &why)?,
             },
             "cores" | "egtpath" => {}
             "option" => self.option(rest, out)?,
@@ -223,7 +236,7 @@ impl Engine {
                 if parse_xboard_move(&self.game.pos, line).is_ok() {
                     self.user_move(line, out)?;
                 } else {
-                    writeln!(out, "Error (unknown command): {line}")?;
+                    writeln!(out, "Error (unknown command): {}", shown(line.as_bytes()))?;
                 }
             }
         }
@@ -254,30 +267,10 @@ impl Engine {
         writeln!(out, "feature done=1")
     }
 
-    /// Switches to a variant (recompiled with the options set so far) at
-    /// its start position.
-    fn load(&mut self, o: Offered, out: &mut dyn Write) -> io::Result<()> {
-        let prefix = format!("{}.", o.rules.id);
-        let mine: Vec<OptionOverride> = self
-            .overrides
-            .iter()
-            .filter(|ov| ov.name.starts_with(&prefix))
-            .cloned()
-            .collect();
-        let rules = if mine.is_empty() {
-            o.rules.clone()
-        } else {
-            match variant_source(&o.spec).ok().and_then(|src| compile(&src, &mine).ok()) {
-                Some(c) => Arc::new(c.ruleset),
-                None => {
-                    writeln!(
-                        out,
-                        "Error (bad option): an option value was refused; using the defaults"
-                    )?;
-                    o.rules.clone()
-                }
-            }
-        };
+    /// Switches to a variant (as compiled with the options accepted so
+    /// far) at its start position.
+    fn load(&mut self, o: Offered) {
+        let rules = self.compiled.get(&o.rules.id).unwrap_or(&o.rules).clone();
         let same = Arc::ptr_eq(&rules, self.game.rules());
         self.current = o;
         if same {
@@ -287,6 +280,28 @@ impl Engine {
             self.share_stop();
         }
         self.lifted.clear();
+    }
+
+    /// A new transposition table of `mb` megabytes (at most the caps'):
+    /// when that much cannot be allocated, a smaller one and an error.
+    fn memory(&mut self, mb: u64, text: &str, out: &mut dyn Write) -> io::Result<()> {
+        let want = usize::try_from(mb)
+            .unwrap_or(usize::MAX)
+            .min(self.caps.table_mb)
+            .min(4096);
+        // The old table goes first, so that the two never add up.
+        self.game.searcher = Searcher::with_table(&self.game.pos, 1).0;
+        let (searcher, got) = Searcher::with_table(&self.game.pos, want);
+        self.game.searcher = searcher;
+        self.memory = got;
+        self.share_stop();
+        if got < want {
+            writeln!(
+                out,
+                "Error (cannot allocate): memory {}: {want} MB are not available; using {got} MB",
+                shown(text.as_bytes())
+            )?;
+        }
         Ok(())
     }
 
@@ -303,33 +318,71 @@ impl Engine {
         self.game.searcher.set_stop_flag(self.stop.clone());
     }
 
+    /// `option VARIANT.NAME=VALUE`: the variant is compiled with it (and
+    /// the options accepted before) at once; a value the rule file
+    /// refuses is answered with an error and dropped, so the settings stay
+    /// as they were.
     fn option(&mut self, rest: &str, out: &mut dyn Write) -> io::Result<()> {
-        let Ok(ov) = rest.parse::<OptionOverride>() else {
-            return writeln!(out, "Error (bad parameters): option {rest}");
+        let Ok(mut ov) = rest.parse::<OptionOverride>() else {
+            return bad_parameters(out, &format!("option {rest}"), "expected option NAME=VALUE");
         };
-        let mut ov = ov;
+        let Some(o) = self
+            .offered
+            .iter()
+            .find(|o| ov.name.strip_prefix(&o.rules.id).is_some_and(|n| n.starts_with('.')))
+            .cloned()
+        else {
+            return bad_parameters(out, &format!("option {rest}"), "no variant offered has this option");
+        };
         if ov.value == "1" || ov.value == "0" {
             // Check boxes arrive as 1 / 0.
-            let is_bool = self.offered.iter().any(|o| {
-                ov.name
-                    .strip_prefix(&format!("{}.", o.rules.id))
-                    .and_then(|n| o.rules.options.get(n))
-                    .is_some_and(|i| matches!(i.value, OptionValue::Bool(_)))
-            });
+            let is_bool = o
+                .rules
+                .options
+                .get(&ov.name[o.rules.id.len() + 1..])
+                .is_some_and(|i| matches!(i.value, OptionValue::Bool(_)));
             if is_bool {
                 ov.value = if ov.value == "1" { "true".into() } else { "false".into() };
             }
         }
-        self.overrides.retain(|o| o.name != ov.name);
-        self.overrides.push(ov);
-        let current = self.current.clone();
-        self.load(current, out)
+        let prefix = format!("{}.", o.rules.id);
+        let mut mine: Vec<OptionOverride> = self
+            .overrides
+            .iter()
+            .filter(|x| x.name.starts_with(&prefix) && x.name != ov.name)
+            .cloned()
+            .collect();
+        mine.push(ov.clone());
+        let compiled = variant_source(&o.spec).map_err(|e| e.to_string()).and_then(|src| {
+            compile(&src, &mine).map_err(|r| {
+                r.diagnostics
+                    .first()
+                    .map(|d| d.message.clone())
+                    .unwrap_or_else(|| "refused".into())
+            })
+        });
+        match compiled {
+            Ok(c) => {
+                self.overrides.retain(|x| x.name != ov.name);
+                self.overrides.push(ov);
+                self.compiled.insert(o.rules.id.clone(), Arc::new(c.ruleset));
+                let current = self.current.clone();
+                self.load(current);
+                Ok(())
+            }
+            Err(why) => writeln!(
+                out,
+                "Error (bad option): {}: {}; the option keeps its value",
+                shown(rest.as_bytes()),
+                shown(why.as_bytes())
+            ),
+        }
     }
 
     fn user_move(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
         self.lifted.clear();
         if self.game.pos.outcome().is_some() {
-            return writeln!(out, "Illegal move (the game is over): {text}");
+            return writeln!(out, "Illegal move (the game is over): {}", shown(text.as_bytes()));
         }
         match parse_xboard_move(&self.game.pos, text) {
             Ok(m) => {
@@ -342,7 +395,12 @@ impl Engine {
                 }
                 Ok(())
             }
-            Err(why) => writeln!(out, "Illegal move ({why}): {text}"),
+            Err(why) => writeln!(
+                out,
+                "Illegal move ({}): {}",
+                shown(why.as_bytes()),
+                shown(text.as_bytes())
+            ),
         }
     }
 
@@ -370,7 +428,7 @@ impl Engine {
             *i = None;
         }
         self.thinking.store(true, Ordering::SeqCst);
-        let limits = self.clock.limits();
+        let limits = self.caps.apply(self.clock.limits());
         let post = self.post;
         let mut lines = Vec::new();
         let mut lost = false;
@@ -437,8 +495,8 @@ impl Engine {
                 Ok(())
             }
             Err(why) => {
-                writeln!(out, "tellusererror Illegal position: {why}")?;
-                writeln!(out, "Error (illegal position): {text}")
+                writeln!(out, "tellusererror Illegal position: {}", shown(why.as_bytes()))?;
+                writeln!(out, "Error (illegal position): {}", shown(text.as_bytes()))
             }
         }
     }
@@ -446,7 +504,7 @@ impl Engine {
     fn lift(&mut self, rest: &str, out: &mut dyn Write) -> io::Result<()> {
         let geo = &self.game.rules().geometry;
         let Some(sq) = geo.parse_square(rest.trim_end_matches(',')) else {
-            return writeln!(out, "Error (bad square): lift {rest}");
+            return writeln!(out, "Error (bad square): lift {}", shown(rest.as_bytes()));
         };
         self.lifted = vec![sq];
         self.highlight(out)
@@ -455,7 +513,7 @@ impl Engine {
     fn put(&mut self, rest: &str, out: &mut dyn Write) -> io::Result<()> {
         let geo = &self.game.rules().geometry;
         let Some(sq) = geo.parse_square(rest.trim_end_matches(',')) else {
-            return writeln!(out, "Error (bad square): put {rest}");
+            return writeln!(out, "Error (bad square): put {}", shown(rest.as_bytes()));
         };
         if self.lifted.is_empty() {
             return Ok(());
@@ -534,24 +592,38 @@ impl Engine {
     }
 }
 
-/// `level MPS BASE INC`: BASE in minutes or `min:sec`, INC in seconds.
-fn parse_level(rest: &str) -> Option<TimeControl> {
+/// `Error (bad parameters): COMMAND (WHY)`.
+fn bad_parameters(out: &mut dyn Write, command: &str, why: &str) -> io::Result<()> {
+    writeln!(
+        out,
+        "Error (bad parameters): {} ({})",
+        shown(command.as_bytes()),
+        shown(why.as_bytes())
+    )
+}
+
+/// `level MPS BASE INC`: BASE in minutes (a fraction allowed) or
+/// `min:sec`, INC in seconds. Every number saturates
+/// ([`input::MAX_SECONDS`], MPS at `u32::MAX`).
+fn parse_level(rest: &str) -> Result<TimeControl, String> {
     let parts: Vec<&str> = rest.split_whitespace().collect();
-    let [mps, base, inc] = parts[..] else { return None };
-    let moves = mps.parse::<u32>().ok()?;
-    let base_secs = match base.split_once(':') {
-        Some((m, s)) => m
-            .parse::<u64>()
-            .ok()?
-            .checked_mul(60)?
-            .checked_add(s.parse::<u64>().ok()?)?,
-        None => (base.parse::<f64>().ok()? * 60.0).clamp(0.0, 1e9) as u64,
+    let [mps, base, inc] = parts[..] else {
+        return Err("expected level MPS BASE INC".into());
     };
-    let inc = inc.parse::<f64>().ok().filter(|i| (0.0..1e6).contains(i))?;
-    Some(TimeControl::Conventional {
+    let moves = u32::try_from(input::count(mps)?).unwrap_or(u32::MAX);
+    let base = match base.split_once(':') {
+        Some((m, s)) => {
+            let secs = input::count(m)?.saturating_mul(60).saturating_add(input::count(s)?);
+            Duration::from_secs(secs.min(input::MAX_SECONDS))
+        }
+        None => input::seconds(base)?
+            .saturating_mul(60)
+            .min(Duration::from_secs(input::MAX_SECONDS)),
+    };
+    Ok(TimeControl::Conventional {
         moves,
-        base: Duration::from_secs(base_secs),
-        inc: Duration::from_secs_f64(inc),
+        base,
+        inc: input::seconds(inc)?,
     })
 }
 

@@ -3,7 +3,7 @@
 //! from the right (`1`), as seen by the first player.
 
 use super::text::split_fields;
-use super::{Hands, LastMove, Position, cell};
+use super::{HAND_COUNT_RANGE, Hands, LastMove, Position, add_to_hand, cell};
 use crate::board::{Colour, Geometry, Square};
 use crate::diagnostics::{Diagnostic, Report, Source};
 use crate::ruleset::{Ruleset, TypeId};
@@ -253,8 +253,8 @@ fn parse_hands(
             1
         } else {
             match field[start..i].parse::<u16>() {
-                Ok(n) if n > 0 && n <= 1000 => n,
-                _ => return Err((start..i, "a hand count must be between 1 and 1000".into())),
+                Ok(n) if n > 0 => n,
+                _ => return Err((start..i, HAND_COUNT_RANGE.into())),
             }
         };
         let Some(ch) = field[i..].chars().next() else {
@@ -273,7 +273,7 @@ fn parse_hands(
         let Some(ty) = ty else {
             return Err((at, format!("`{ch}` is not a piece that can be in hand")));
         };
-        hands[colour.index()].push((ty, n));
+        add_to_hand(&mut hands, colour, ty, n).map_err(|e| (start..at.end, e))?;
         i = at.end;
     }
     Ok(hands)

@@ -8,7 +8,7 @@
 //!   that depend on it: `-`, or `MOVER-TO` followed by `xCODE@SQUARE` for
 //!   each captured piece, e.g. `+KN-f7xLN@f7` ... `MOVER`/`TO` may be `?`.
 
-use super::{Hands, LastMove, Position, cell};
+use super::{HAND_COUNT_RANGE, Hands, LastMove, Position, add_to_hand, cell};
 use crate::board::{Colour, Square};
 use crate::compile::{BoardToken, parse_board};
 use crate::diagnostics::{Diagnostic, Report, Source};
@@ -382,8 +382,8 @@ fn parse_hands(rules: &Ruleset, field: &str) -> Result<Hands, (std::ops::Range<u
             1
         } else {
             match num.parse::<u16>() {
-                Ok(n) if (1..=1000).contains(&n) => n,
-                _ => return Err((span, "a hand count must be between 1 and 1000".into())),
+                Ok(n) if n > 0 => n,
+                _ => return Err((span, HAND_COUNT_RANGE.into())),
             }
         };
         let colour = if code.starts_with(|c: char| c.is_ascii_lowercase()) {
@@ -392,7 +392,7 @@ fn parse_hands(rules: &Ruleset, field: &str) -> Result<Hands, (std::ops::Range<u
             Colour::Black
         };
         match rules.type_by_code(code).filter(|t| drops.hand_types.contains(t)) {
-            Some(ty) => hands[colour.index()].push((ty, n)),
+            Some(ty) => add_to_hand(&mut hands, colour, ty, n).map_err(|e| (span, e))?,
             None => return Err((span, format!("`{code}` is not a piece that can be in hand"))),
         }
     }

@@ -107,14 +107,29 @@ pub struct Searcher {
 
 impl Searcher {
     /// A searcher for positions of `pos`'s ruleset, with a transposition
-    /// table of about `table_mb` megabytes (1 to 4096; when that much
-    /// memory cannot be had, the largest half, quarter... that can, down to
-    /// 1024 entries: see [`Searcher::table_bytes`]).
+    /// table of about `table_mb` megabytes (1 to 4096; see
+    /// [`Searcher::with_table`] when that much memory cannot be had).
     pub fn new(pos: &Position, table_mb: usize) -> Searcher {
-        let entries = (table_mb.clamp(1, 4096) << 20) / std::mem::size_of::<Option<Entry>>();
-        Searcher {
+        Searcher::with_table(pos, table_mb).0
+    }
+
+    /// Like [`Searcher::new`], but a table that cannot be allocated is
+    /// halved until it can be, never aborting: returns the searcher and the
+    /// megabytes its table got.
+    pub fn with_table(pos: &Position, table_mb: usize) -> (Searcher, usize) {
+        let mut mb = table_mb.clamp(1, 4096);
+        let table = loop {
+            let entries = ((mb << 20) / std::mem::size_of::<Option<Entry>>()).max(1024);
+            let mut table = Vec::new();
+            if table.try_reserve_exact(entries).is_ok() || mb == 1 {
+                table.resize(entries, None);
+                break table;
+            }
+            mb /= 2;
+        };
+        let searcher = Searcher {
             values: PieceValues::new(&pos.rules),
-            table: table_of(entries.max(1024)),
+            table,
             killers: vec![[None; 2]; MAX_PLY + 1],
             moves: Vec::new(),
             scores: Vec::new(),
@@ -124,7 +139,8 @@ impl Searcher {
             stop: Arc::new(AtomicBool::new(false)),
             aborted: false,
             work: 0,
-        }
+        };
+        (searcher, mb)
     }
 
     /// The bytes of the transposition table.
@@ -619,21 +635,6 @@ fn sort_by_keys(moves: &mut [Move], keys: &mut [i32]) {
     for (i, (k, m)) in both.into_iter().enumerate() {
         keys[i] = k;
         moves[i] = m;
-    }
-}
-
-/// A transposition table of `entries` empty entries, or of the largest
-/// half, quarter... of that the memory allows (at least 1024 entries, a
-/// few KB, which are taken as any allocation is).
-fn table_of(entries: usize) -> Vec<Option<Entry>> {
-    let mut n = entries;
-    loop {
-        let mut table = Vec::new();
-        if n <= 1024 || table.try_reserve_exact(n).is_ok() {
-            table.resize(n, None);
-            return table;
-        }
-        n /= 2;
     }
 }
 

@@ -1,0 +1,30 @@
+#!/bin/sh
+# A rogue XBoard engine for the referee's hostile tests (tests/hostile.rs).
+# It answers the handshake and `ping` like an engine, and misbehaves on
+# `go` as MODE says:
+#   flood    prints lines without end
+#   endless  prints one line that never ends
+#   silent   never answers
+#   crash    exits with status 3
+#   orphan   like silent, and first starts a child that outlives it,
+#            writing the child's process id to the file PIDFILE
+# Usage: sh rogue.sh MODE [PIDFILE]
+mode=$1
+if [ "$mode" = orphan ]; then
+    sleep 300 &
+    echo $! > "$2"
+fi
+while read -r cmd arg; do
+    case $cmd in
+        protover) echo "feature myname=\"rogue $mode\" usermove=1 ping=1 done=1" ;;
+        ping) echo "pong $arg" ;;
+        quit) exit 0 ;;
+        go)
+            case $mode in
+                flood) yes 'telluser flood' ;;
+                endless) yes | tr -d '\n' ;;
+                crash) exit 3 ;;
+            esac
+            ;;
+    esac
+done
