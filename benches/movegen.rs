@@ -1,6 +1,6 @@
 //! The move generator's figures from issue 11 (docs/performance.md, "Move
-//! generation"): Chu perft(4) under the effects and paths conventions,
-//! Ko perft(3), Dai-dai perft(4) and Shogi perft(4), from each start
+//! generation"): Chu perft(4).unwrap() under the effects and paths conventions,
+//! Ko perft(3).unwrap(), Dai-dai perft(4).unwrap() and Shogi perft(4).unwrap(), from each start
 //! position, single-threaded. Run by hand with `cargo bench --bench
 //! movegen`; CI does not run benchmarks.
 
@@ -28,9 +28,9 @@ fn bench_movegen(c: &mut Criterion) {
         let depth = if benching { full_depth } else { 2 };
         let rules = gunbai::rules::load_variant(name, &[]).expect("bundled rule file compiles");
         let mut pos = Position::start(rules);
-        let leaves = perft(&mut pos, depth, conv);
+        let leaves = perft(&mut pos, depth, conv).unwrap();
         group.throughput(Throughput::Elements(leaves));
-        group.bench_function(label, |b| b.iter(|| perft(black_box(&mut pos), depth, conv)));
+        group.bench_function(label, |b| b.iter(|| perft(black_box(&mut pos), depth, conv).unwrap()));
     }
     group.finish();
 }

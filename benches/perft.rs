@@ -19,16 +19,17 @@ fn bench_perft(c: &mut Criterion) {
         let mut pos = Position::start(rules);
         // The deepest depth under the budget (growth is estimated from the
         // last two depths, so no tree far over it is ever walked).
-        let (mut depth, mut nodes) = (1, perft(&mut pos, 1, Convention::Paths));
-        while nodes.saturating_mul(nodes.max(1)) / perft(&mut pos, depth.max(2) - 1, Convention::Paths).max(1) < BUDGET
+        let (mut depth, mut nodes) = (1, perft(&mut pos, 1, Convention::Paths).unwrap());
+        while nodes.saturating_mul(nodes.max(1)) / perft(&mut pos, depth.max(2) - 1, Convention::Paths).unwrap().max(1)
+            < BUDGET
             && depth < 6
         {
             depth += 1;
-            nodes = perft(&mut pos, depth, Convention::Paths);
+            nodes = perft(&mut pos, depth, Convention::Paths).unwrap();
         }
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("{name}/start/depth{depth}"), |b| {
-            b.iter(|| perft(black_box(&mut pos), depth, Convention::Paths))
+            b.iter(|| perft(black_box(&mut pos), depth, Convention::Paths).unwrap())
         });
     }
     group.finish();

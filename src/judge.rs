@@ -7,11 +7,11 @@
 //! whether squares are attacked) and below `play`, which calls it after
 //! each move.
 
-use crate::board::Colour;
+use crate::board::{Colour, Square};
 use crate::diagnostics::Report;
 use crate::dsl::eval;
 use crate::movegen::SideFacts;
-use crate::position::{EndReason, Outcome, Position, PositionError};
+use crate::position::{Cell, EndReason, HAND_ENTRY, Outcome, Position, PositionError};
 use crate::ruleset::{BothLose, RepetitionPolicy, Result3, Ruleset};
 use std::sync::Arc;
 
@@ -129,7 +129,7 @@ impl Position {
         if self.occurrences() < 4 {
             return None;
         }
-        let start = self.history.iter().rposition(|&h| h == self.hash)?;
+        let start = (0..self.history.len()).rposition(|i| self.occurred_at(i))?;
         // Moves start..n were played since; the last was the mover's.
         let n = self.checks.len();
         let all_checks = |by_mover: bool| {
@@ -143,7 +143,39 @@ impl Position {
     /// How often the current position (with its side to move) has occurred
     /// in this game, counting now.
     fn occurrences(&self) -> usize {
-        1 + self.history.iter().filter(|&&h| h == self.hash).count()
+        1 + (0..self.history.len()).filter(|&i| self.occurred_at(i)).count()
+    }
+
+    /// Whether the earlier position `history[i]` is this one: the hash
+    /// matches, and so does every square and hand count that changed since
+    /// (the hash is only a filter: two positions may share one).
+    pub(crate) fn occurred_at(&self, i: usize) -> bool {
+        self.history.get(i) == Some(&self.hash) && self.same_as_earlier(i)
+    }
+
+    /// Whether the board and hands now are as they were at the earlier
+    /// position `history[i]` (its side to move aside): every square and
+    /// hand count the journal changed since then has its old content back.
+    /// True when the journal does not reach back that far.
+    fn same_as_earlier(&self, i: usize) -> bool {
+        let Some(changes) = self.history_journal.get(i).and_then(|&mark| self.journal.get(mark..)) else {
+            return true;
+        };
+        // The content then of each square or hand changed since: the old
+        // content its first change recorded.
+        let mut first: Vec<(Square, usize, Cell)> =
+            changes.iter().enumerate().map(|(j, &(k, old))| (k, j, old)).collect();
+        first.sort_unstable();
+        first.dedup_by_key(|e| e.0);
+        first.iter().all(|&(key, _, then)| {
+            let now = if key >= HAND_ENTRY {
+                let colour = usize::from(key >> 14 & 1);
+                self.hands[colour].get(usize::from(key & 0x3fff)).copied()
+            } else {
+                self.cells.get(usize::from(key)).copied()
+            };
+            now == Some(then)
+        })
     }
 
     /// The game's result: the outcome of the last move, or, when the side
@@ -151,8 +183,9 @@ impl Position {
     pub fn result(&self) -> Option<Outcome> {
         self.outcome.or_else(|| {
             let mut moves = Vec::new();
-            crate::movegen::legal_moves(self, &mut moves);
-            moves.is_empty().then(|| self.no_moves_outcome())
+            // More moves than the budget allows are still moves.
+            let listed = crate::movegen::legal_moves(self, &mut moves);
+            (listed.is_ok() && moves.is_empty()).then(|| self.no_moves_outcome())
         })
     }
 

@@ -18,6 +18,10 @@ fn main() -> ExitCode {
         Err(e) => return ExitCode::from(bad_invocation(&e, &argv, json)),
     };
     let style = cli::stderr_style(args.color);
+    let limit = usize::try_from(args.move_budget).unwrap_or(usize::MAX);
+    if let Err(e) = gunbai::movegen::set_move_limit(limit) {
+        return ExitCode::from(cli::report_failure(cli::fail(e), style, json));
+    }
     cli::set_quiet(args.quiet);
     let result = cli::run(args.command, style).and_then(|code| {
         // Text still in stdout's buffer may fail to be written too.

@@ -2,6 +2,11 @@
 //! and promotion choice), [`Promotion`], and the fixed limits of a path.
 //! It is a leaf: `compile` checks programs against [`MAX_LEGS`], the
 //! position layer hashes moves, and the move generator makes them.
+//!
+//! It also holds the move budget: the most moves one position may have
+//! ([`move_limit`], [`MAX_MOVES`] unless raised by [`set_move_limit`]), which
+//! every list of moves passes through (`movegen::legal_moves`), and the error
+//! ([`TooManyMoves`]) that every door reports when a position has more.
 
 use crate::board::{Geometry, NO_SQUARE, Square};
 use crate::ruleset::TypeId;
@@ -10,6 +15,60 @@ use crate::ruleset::TypeId;
 pub const MAX_LEGS: usize = 6;
 /// Most shots one move may fire.
 pub const MAX_SHOTS: usize = 4;
+
+/// The most moves one position may have, unless raised: a list of them
+/// takes about 36 MB. The bundled variants stay far below (their start
+/// positions have at most 307, Tai's); a rule file of a few KB could
+/// otherwise ask for about 10^10.
+pub const MAX_MOVES: usize = 1_000_000;
+/// The most [`set_move_limit`] accepts: a list of that many moves takes
+/// about 360 MB, up to twice that while it grows.
+pub const MAX_MOVE_LIMIT: usize = 10_000_000;
+
+/// The budget in force for this process (see [`move_limit`]).
+static MOVE_LIMIT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(MAX_MOVES);
+
+/// The most moves one position may have in this process: [`MAX_MOVES`]
+/// unless [`set_move_limit`] changed it.
+#[inline]
+pub fn move_limit() -> usize {
+    MOVE_LIMIT.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Sets the most moves one position may have, for every position of this
+/// process from now on (`gunbai --move-budget N`). Refuses 0 and anything above
+/// [`MAX_MOVE_LIMIT`], naming the range.
+pub fn set_move_limit(limit: usize) -> Result<(), String> {
+    if !(1..=MAX_MOVE_LIMIT).contains(&limit) {
+        return Err(format!(
+            "the move limit must be from 1 to {MAX_MOVE_LIMIT} moves per position, not {limit}"
+        ));
+    }
+    MOVE_LIMIT.store(limit, std::sync::atomic::Ordering::Relaxed);
+    Ok(())
+}
+
+/// A position has more moves than the move budget allows ([`move_limit`]):
+/// generating them stopped there. Every door reports it as an error (the
+/// CLI with exit status 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooManyMoves {
+    /// The limit that was exceeded.
+    pub limit: usize,
+}
+
+impl std::fmt::Display for TooManyMoves {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "this position has more than {} moves, the most one position may have; \
+             `gunbai --move-budget N` raises the limit (up to {MAX_MOVE_LIMIT})",
+            self.limit
+        )
+    }
+}
+
+impl std::error::Error for TooManyMoves {}
 
 /// The bit of [`Move::sweep`] that says the range capture spares the
 /// mover's own pieces it passes (`spares_own`).

@@ -123,9 +123,12 @@ fn start_position_perft_depth_1_and_2() {
     //   Black to move, which the default repetition rule forbids: -2 x 2.
     // 59 x 59 - 18 - 4 = 3459.
     let mut pos = start(&[]);
-    let counts: Vec<u64> = (1..=2).map(|d| perft(&mut pos, d, Convention::Paths)).collect();
+    let counts: Vec<u64> = (1..=2)
+        .map(|d| perft(&mut pos, d, Convention::Paths).unwrap())
+        .collect();
     assert_eq!(counts, [59, 3459]);
     let below: BTreeMap<String, u64> = divide(&mut pos, 2, Convention::Paths)
+        .unwrap()
         .into_iter()
         .filter(|(_, n)| *n != 59)
         .map(|(m, n)| (move_text(&pos, &m), n))
@@ -148,7 +151,7 @@ fn start_position_perft_depth_1_and_2() {
     assert_eq!(below, expected);
     // Without the repetition ban the passes keep all 59 replies.
     let mut free = start(&["repetition=sennichite4"]);
-    assert_eq!(perft(&mut free, 2, Convention::Paths), 3459 + 4);
+    assert_eq!(perft(&mut free, 2, Convention::Paths).unwrap(), 3459 + 4);
     let text = format!(
         "convention paths, default options\n1\t{}\n2\t{}\nrepetition=sennichite4: 2\t{}\n",
         counts[0],

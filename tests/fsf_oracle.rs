@@ -124,7 +124,7 @@ fn rules_like_fsf(variant: &str) -> std::sync::Arc<gunbai::ruleset::Ruleset> {
 
 fn usi_moves(pos: &mut Position) -> Vec<String> {
     let mut moves: Vec<Move> = Vec::new();
-    convention_moves(pos, CONV, &mut moves);
+    convention_moves(pos, CONV, &mut moves).unwrap();
     let mut out: Vec<String> = moves.iter().map(|m| write_move(pos, m, Notation::Usi)).collect();
     out.sort();
     out
@@ -149,7 +149,12 @@ fn compare(variant: &str, games: usize, plies: usize, depth: u32) -> usize {
             assert_eq!(ours, theirs, "legal moves differ, {}", context());
             for d in 2..=depth {
                 let (_, nodes) = fsf.perft(&played, d);
-                assert_eq!(perft(&mut pos, d, CONV), nodes, "perft {d} differs, {}", context());
+                assert_eq!(
+                    perft(&mut pos, d, CONV).unwrap(),
+                    nodes,
+                    "perft {d} differs, {}",
+                    context()
+                );
             }
             compared += 1;
             if theirs.is_empty() {
@@ -216,7 +221,7 @@ fn start_positions_agree_with_fairy_stockfish_to_depth_4() {
         let mut pos = Position::start(rules);
         for d in 1..=4 {
             let (_, nodes) = fsf.perft(&[], d);
-            assert_eq!(perft(&mut pos, d, CONV), nodes, "{variant} perft {d}");
+            assert_eq!(perft(&mut pos, d, CONV).unwrap(), nodes, "{variant} perft {d}");
         }
     }
 }

@@ -312,7 +312,7 @@ fn differential(variant: &str, hachu_variant: &str, options: &[&str], games: u64
         let mut moves = Vec::new();
         for _ in 0..plies {
             moves.clear();
-            legal_moves(&pos, &mut moves);
+            legal_moves(&pos, &mut moves).unwrap();
             if moves.is_empty() || pos.outcome().is_some() {
                 break;
             }

@@ -363,11 +363,102 @@ fn generated(dir: &Path) -> Vec<(String, Vec<Expectation>)> {
         .collect()
 }
 
+/// One command of a generated case: arguments (`FILE` for its rule file),
+/// outcome and text.
+type Step = (Vec<String>, Outcome, &'static str);
+
+/// Cases of the move budget too large for git, written into `dir`, each
+/// with its own commands: (name, text, commands with `FILE`).
+fn generated_budget(dir: &Path) -> Vec<(String, Vec<Expectation>)> {
+    let royal = "count(royal) == 0";
+    // 800 kinds, one of each in Black's hand, on an empty 36x36 board:
+    // 800 x 1,294 drops, past the budget of 1,000,000 moves.
+    let kinds: String = (0..800)
+        .map(|i| {
+            format!(
+                "[[piece]]\nid = \"p{i}\"\ncode = \"{}\"\nmoves = [{{ step = \"F\" }}]\n",
+                code(i)
+            )
+        })
+        .collect();
+    let drops = rule_file(36, 36, &kinds, None, royal) + "[drops]\n";
+    let hand: Vec<String> = (0..800).map(code).collect();
+    let position = format!("k,35/{}/K,35[{}] b -", vec!["36"; 34].join("/"), hand.join(","));
+    // A hand of many pieces of one kind: every count hashes apart.
+    let big_hand = format!("k,35/{}/K,35[1000{}] b -", vec!["36"; 34].join("/"), code(0));
+    let cases: Vec<(&str, String, Vec<Step>)> = vec![(
+        "budget_drops_of_800_kinds",
+        drops,
+        vec![
+            (vec!["validate".into(), "FILE".into()], Outcome::Ok, ""),
+            (
+                vec!["moves".into(), "FILE".into(), "--position".into(), position.clone()],
+                Outcome::Error,
+                "more than 1000000 moves",
+            ),
+            (
+                vec![
+                    "perft".into(),
+                    "FILE".into(),
+                    "1".into(),
+                    "--position".into(),
+                    position.clone(),
+                ],
+                Outcome::Error,
+                "more than 1000000 moves",
+            ),
+            (
+                vec![
+                    "moves".into(),
+                    "FILE".into(),
+                    "--position".into(),
+                    position,
+                    "--move-budget".into(),
+                    "1100000".into(),
+                ],
+                Outcome::Ok,
+                "",
+            ),
+            (
+                vec!["moves".into(), "FILE".into(), "--position".into(), big_hand.clone()],
+                Outcome::Ok,
+                "*",
+            ),
+            (
+                vec!["perft".into(), "FILE".into(), "2".into(), "--position".into(), big_hand],
+                Outcome::Ok,
+                "2\t",
+            ),
+        ],
+    )];
+    cases
+        .into_iter()
+        .map(|(name, text, commands)| {
+            let path = dir.join(format!("{name}.toml"));
+            std::fs::write(&path, text).expect("temporary directory is writable");
+            let exps = commands
+                .into_iter()
+                .map(|(args, outcome, message)| Expectation {
+                    args: args
+                        .into_iter()
+                        .map(|a| if a == "FILE" { path.display().to_string() } else { a })
+                        .collect(),
+                    outcome,
+                    text: (!message.is_empty()).then(|| message.to_string()),
+                    stdin: None,
+                })
+                .collect();
+            (name.to_string(), exps)
+        })
+        .collect()
+}
+
 #[test]
 fn generated_hostile_cases_end_cleanly() {
     let dir = std::env::temp_dir().join(format!("gunbai-hostile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary directory");
-    let cases = generated(&dir);
+    let mut cases = generated(&dir);
+    cases.extend(generated_budget(&dir));
     // Only this test's own files are removed, before any assertion.
     let result = std::panic::catch_unwind(|| run_all(&cases));
     for (name, _) in &cases {

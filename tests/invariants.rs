@@ -66,7 +66,7 @@ fn split_hands(board: &str) -> (&str, String) {
 
 fn legal(pos: &Position) -> Vec<Move> {
     let mut v = Vec::new();
-    legal_moves(pos, &mut v);
+    legal_moves(pos, &mut v).unwrap();
     v
 }
 
@@ -170,8 +170,8 @@ fn repetition_filter_agrees(name: &str, forbid: &str, open: &str) -> usize {
     let mut played: Vec<Move> = Vec::new();
     let mut refused = 0;
     for ply in 0..160usize {
-        legal_moves(&pf, &mut kept);
-        legal_moves(&po, &mut all);
+        legal_moves(&pf, &mut kept).unwrap();
+        legal_moves(&po, &mut all).unwrap();
         let in_check = gunbai::movegen::in_check(&po, po.side_to_move());
         let mut expected = Vec::new();
         for m in &all {

@@ -131,7 +131,7 @@ fn white_has_the_same_228_first_moves_rotated() {
     let mut pos = start(&[]);
     let m = gunbai::notation::parse_move(&pos, "c6-c7").expect("legal");
     pos.play_unchecked(&m);
-    assert_eq!(perft(&mut pos, 1, Convention::Paths), 228);
+    assert_eq!(perft(&mut pos, 1, Convention::Paths).unwrap(), 228);
 }
 
 #[test]
@@ -156,9 +156,12 @@ fn start_position_perft_depth_1_and_2() {
     //   a14 (s14) at a7: a13..a8 and the capture on a7: -2 each, -4.
     // 228 x 228 - 24 - 10 - 98 - 4 = 51848.
     let mut pos = start(&[]);
-    let counts: Vec<u64> = (1..=2).map(|d| perft(&mut pos, d, Convention::Paths)).collect();
+    let counts: Vec<u64> = (1..=2)
+        .map(|d| perft(&mut pos, d, Convention::Paths).unwrap())
+        .collect();
     assert_eq!(counts, [228, 51848]);
     let below: BTreeMap<String, u64> = divide(&mut pos, 2, Convention::Paths)
+        .unwrap()
         .into_iter()
         .filter(|(_, n)| *n != 228)
         .map(|(m, n)| (move_text(&pos, &m), n))
@@ -195,7 +198,7 @@ fn start_position_perft_depth_3() {
     // Measured: about 2 s in a release build (CI's `cargo test --release`),
     // about 18 s in a debug build, where it is skipped.
     let mut pos = start(&[]);
-    let n = perft(&mut pos, 3, Convention::Paths);
+    let n = perft(&mut pos, 3, Convention::Paths).unwrap();
     assert_eq!(n, 11_911_321);
     insta::assert_snapshot!(
         "ko_start_perft_3",

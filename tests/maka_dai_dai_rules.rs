@@ -462,7 +462,7 @@ fn the_start_position_has_78_moves_by_hand_count() {
     let pos = Position::start(rules(&[]));
     assert_eq!(legal(&pos).len(), 78);
     assert_eq!(
-        gunbai::perft::perft(&mut pos.clone(), 2, gunbai::perft::Convention::Paths),
+        gunbai::perft::perft(&mut pos.clone(), 2, gunbai::perft::Convention::Paths).unwrap(),
         78 * 78
     );
 }

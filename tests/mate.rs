@@ -65,7 +65,7 @@ fn wins_at_once(pos: &mut Position) -> bool {
 fn ends_in_mate(pos: &mut Position, line: &[&str]) -> bool {
     play_moves(pos, line, "line").unwrap_or_else(|e| panic!("{line:?}: {e}"));
     let mut replies = Vec::new();
-    legal_moves(pos, &mut replies);
+    legal_moves(pos, &mut replies).expect("within the move budget");
     !replies.is_empty()
         && replies.iter().all(|m| {
             let u = pos.play_unchecked(m);

@@ -32,7 +32,7 @@ fn chu_start_position_matches_shogiops_to_depth_3() {
     // shogiops: 36, 1296, 52599 (the and the oracle's numbers).
     for conv in [Convention::Paths, Convention::Shogiops] {
         let mut pos = Position::start(chu(&[]));
-        let counts: Vec<u64> = (1..=3).map(|d| perft(&mut pos, d, conv)).collect();
+        let counts: Vec<u64> = (1..=3).map(|d| perft(&mut pos, d, conv).unwrap()).collect();
         assert_eq!(counts, [36, 1296, 52599], "{conv:?}");
     }
 }
@@ -42,7 +42,7 @@ fn chu_start_position_depth_4_matches_shogiops() {
     // tools/oracle/oracle.mjs perft 4 (shogiops' move list, played as its
     // own play() reads lion moves): 2134748.
     let mut pos = Position::start(chu(&[]));
-    assert_eq!(perft(&mut pos, 4, Convention::Shogiops), 2_134_748);
+    assert_eq!(perft(&mut pos, 4, Convention::Shogiops).unwrap(), 2_134_748);
 }
 
 #[test]
@@ -51,9 +51,9 @@ fn repetition_rule_removes_moves_that_recreate_the_start_position() {
     // (both sides moved out and back). forbid_repeat removes exactly those;
     // sennichite4 keeps them, like shogiops.
     let mut pos = Position::start(chu(&["repetition=sennichite4"]));
-    assert_eq!(perft(&mut pos, 4, Convention::Paths), 2_134_748);
+    assert_eq!(perft(&mut pos, 4, Convention::Paths).unwrap(), 2_134_748);
     let mut pos = Position::start(chu(&[]));
-    let forbid = perft(&mut pos, 4, Convention::Paths);
+    let forbid = perft(&mut pos, 4, Convention::Paths).unwrap();
     assert!(forbid < 2_134_748, "{forbid}");
 }
 
@@ -71,13 +71,14 @@ fn random_positions_match_shogiops_perft_2() {
             Some(sfen.split(' ').take(3).collect()),
             "SFEN round trip"
         );
-        assert_eq!(perft(&mut pos, depth, Convention::Shogiops), nodes, "{sfen}");
+        assert_eq!(perft(&mut pos, depth, Convention::Shogiops).unwrap(), nodes, "{sfen}");
     }
 }
 
 fn root_moves(pos: &mut Position, conv: Convention) -> BTreeSet<String> {
     let snapshot = pos.clone();
     divide(pos, 1, conv)
+        .unwrap()
         .into_iter()
         .map(|(m, _): (Move, u64)| move_text(&snapshot, &m))
         .collect()
@@ -92,9 +93,9 @@ fn bridge_reading_is_the_only_difference_from_shogiops() {
     let lishogi = chu(&["protection_judged=after_counting_captured"]);
     for (sfen, depth, nodes) in fixture(include_str!("data/chu_oracle_bridge.tsv")) {
         let mut a = Position::from_sfen(lishogi.clone(), &sfen).expect("SFEN");
-        assert_eq!(perft(&mut a, depth, Convention::Shogiops), nodes, "{sfen}");
+        assert_eq!(perft(&mut a, depth, Convention::Shogiops).unwrap(), nodes, "{sfen}");
         let mut b = Position::from_sfen(default.clone(), &sfen).expect("SFEN");
-        assert_ne!(perft(&mut b, depth, Convention::Shogiops), nodes, "{sfen}");
+        assert_ne!(perft(&mut b, depth, Convention::Shogiops).unwrap(), nodes, "{sfen}");
         // Somewhere in the first two plies, the extra moves are lion double
         // captures whose bridge is a pawn or go-between.
         let mut extra = root_moves(&mut b, Convention::Shogiops);
@@ -116,8 +117,8 @@ fn effects_convention_merges_paths_with_the_same_result() {
     let text = "11,k/12/12/12/12/12/5,LN,6/12/12/12/12/K,11 b";
     let mut pos = Position::from_text(rules, text).expect("position");
     let king_moves = 3;
-    assert_eq!(perft(&mut pos, 1, Convention::Paths), 88 + king_moves);
-    assert_eq!(perft(&mut pos, 1, Convention::Effects), 25 + king_moves);
+    assert_eq!(perft(&mut pos, 1, Convention::Paths).unwrap(), 88 + king_moves);
+    assert_eq!(perft(&mut pos, 1, Convention::Effects).unwrap(), 25 + king_moves);
 }
 
 #[test]
@@ -129,6 +130,6 @@ fn effects_convention_counts_drops_of_different_pieces_apart() {
     let rules = gunbai::rules::load_variant("shogi", &[]).expect("bundled shogi");
     let sfen = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1";
     let mut pos = Position::from_sfen(rules, sfen).expect("SFEN");
-    assert_eq!(perft(&mut pos, 1, Convention::Paths), 593);
-    assert_eq!(perft(&mut pos, 1, Convention::Effects), 593);
+    assert_eq!(perft(&mut pos, 1, Convention::Paths).unwrap(), 593);
+    assert_eq!(perft(&mut pos, 1, Convention::Effects).unwrap(), 593);
 }

@@ -24,12 +24,14 @@ fn chu_depth_4_with_threads_and_table_matches_shogiops() {
     // repeated positions as shogiops does.
     let pos = Position::start(variant("chu", &["repetition=sennichite4"]));
     for (threads, mb) in [(2, 0), (1, 4), (2, 4)] {
-        let n = counter(Convention::Paths, threads, mb).count(&pos, 4, &|_, _| ());
+        let n = counter(Convention::Paths, threads, mb)
+            .count(&pos, 4, &|_, _| ())
+            .unwrap();
         assert_eq!(n, 2_134_748, "{threads} threads, {mb} MiB");
     }
     let pos = Position::start(variant("chu", &[]));
     assert_eq!(
-        counter(Convention::Shogiops, 2, 4).count(&pos, 4, &|_, _| ()),
+        counter(Convention::Shogiops, 2, 4).count(&pos, 4, &|_, _| ()).unwrap(),
         2_134_748
     );
 }
@@ -46,10 +48,12 @@ fn table_counts_equal_plain_counts_under_the_repetition_rule() {
     ];
     for (name, text, depth) in cases {
         let mut pos = Position::from_text(variant(name, &[]), text).expect("position");
-        let plain = perft(&mut pos, depth, Convention::Paths);
+        let plain = perft(&mut pos, depth, Convention::Paths).unwrap();
         // 1 MiB: small enough that entries are replaced all the time.
         for threads in [1, 2] {
-            let deep = counter(Convention::Paths, threads, 1).count(&pos, depth, &|_, _| ());
+            let deep = counter(Convention::Paths, threads, 1)
+                .count(&pos, depth, &|_, _| ())
+                .unwrap();
             assert_eq!(deep, plain, "{text} depth {depth}, {threads} threads");
         }
     }

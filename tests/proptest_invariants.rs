@@ -71,7 +71,7 @@ fn without_forbidden_repeats(name: &str) -> Arc<Ruleset> {
 
 fn legal(pos: &Position) -> Vec<Move> {
     let mut v = Vec::new();
-    legal_moves(pos, &mut v);
+    legal_moves(pos, &mut v).unwrap();
     v
 }
 

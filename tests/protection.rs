@@ -39,11 +39,11 @@ static COUNTING: Counting = Counting;
 fn judging_protection_allocates_nothing_after_the_first_time() {
     let pos = variant_start("tai", &[]);
     let mut moves = Vec::new();
-    legal_moves(&pos, &mut moves);
+    legal_moves(&pos, &mut moves).unwrap();
     let n = moves.len();
     let before = ALLOCATIONS.with(Cell::get);
     moves.clear();
-    legal_moves(&pos, &mut moves);
+    legal_moves(&pos, &mut moves).unwrap();
     let allocations = ALLOCATIONS.with(Cell::get) - before;
     assert_eq!(moves.len(), n);
     assert_eq!(allocations, 0, "allocations for one move list of {n} moves");

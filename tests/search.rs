@@ -28,6 +28,7 @@ fn best_move(mut pos: Position, depth: u32) -> (Position, gunbai::movegen::Move,
             },
             &mut |r| score = r.score,
         )
+        .expect("within the move budget")
         .expect("a move");
     (pos, best, score)
 }
@@ -105,4 +106,47 @@ fn shogi_hanging_piece_is_taken() {
     let (best, score) = shogi_search("4k4/9/4b4/9/9/9/9/4R4/K8 b - 1", 3);
     assert!(best.starts_with("5h5c"), "{best}");
     assert!(score > 0, "{score}");
+}
+
+/// A rule file from the hostile corpus (issue 22's exploding move counts).
+fn hostile(name: &str) -> Position {
+    let path = format!("{}/tests/hostile/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+    Position::start(load_variant(&path, &[]).expect("the hostile rule file compiles"))
+}
+
+/// A root with more moves than the budget allows is an error, not a
+/// search that runs out of memory.
+#[test]
+fn a_root_past_the_move_budget_is_an_error() {
+    let mut pos = hostile("budget_chain_per_piece");
+    let mut searcher = Searcher::new(&pos, 1);
+    let got = searcher.search(&mut pos, Limits::default(), &mut |_| ());
+    let limit = gunbai::movegen::move_limit();
+    assert_eq!(got, Err(gunbai::movegen::TooManyMoves { limit }));
+}
+
+/// 124,075 root moves (two unlimited slides each for sixty pieces): the
+/// search keeps its hard time limit of 300 ms (the root's ordering was
+/// quadratic and took seconds before the clock was first read). The
+/// limit is asserted loosely, 10 s, for a loaded machine: before, it took
+/// 14 s of CPU.
+#[test]
+fn a_root_of_many_moves_keeps_the_clock() {
+    let mut pos = hostile("budget_two_leg_slides");
+    let mut searcher = Searcher::new(&pos, 1);
+    let limits = Limits {
+        hard_time: Some(std::time::Duration::from_millis(300)),
+        soft_time: Some(std::time::Duration::from_millis(300)),
+        ..Limits::default()
+    };
+    let start = std::time::Instant::now();
+    let best = searcher
+        .search(&mut pos, limits, &mut |_| ())
+        .expect("within the budget");
+    assert!(best.is_some());
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
 }

@@ -22,7 +22,7 @@ fn sfen(variant: &str, text: &str) -> Position {
 /// Every legal move in USI text, sorted.
 fn usi(pos: &Position) -> Vec<String> {
     let mut moves: Vec<Move> = Vec::new();
-    legal_moves(pos, &mut moves);
+    legal_moves(pos, &mut moves).unwrap();
     let mut v: Vec<String> = moves.iter().map(|m| write_move(pos, m, Notation::Usi)).collect();
     v.sort();
     v
@@ -51,7 +51,9 @@ fn kind(pos: &Position, id: &str) -> u16 {
 fn shogi_start_perft_matches_fairy_stockfish_to_depth_4() {
     // Fairy-Stockfish (UCI_Variant shogi): 30 / 900 / 25,470 / 719,731.
     let mut pos = Position::start(rules("shogi"));
-    let counts: Vec<u64> = (1..=4).map(|d| perft(&mut pos, d, Convention::Paths)).collect();
+    let counts: Vec<u64> = (1..=4)
+        .map(|d| perft(&mut pos, d, Convention::Paths).unwrap())
+        .collect();
     assert_eq!(counts, [30, 900, 25_470, 719_731]);
 }
 
@@ -87,8 +89,8 @@ fn uchifuzume_no_pawn_drop_that_mates() {
     // Fairy-Stockfish generates the pawn drop (and scores the mate as a
     // loss for the dropper): --convention fsf counts it.
     let mut fsf = mate.clone();
-    let rules_count = perft(&mut fsf, 1, Convention::Paths);
-    assert_eq!(perft(&mut fsf, 1, Convention::Fsf), rules_count + 1);
+    let rules_count = perft(&mut fsf, 1, Convention::Paths).unwrap();
+    assert_eq!(perft(&mut fsf, 1, Convention::Fsf).unwrap(), rules_count + 1);
 }
 
 #[test]

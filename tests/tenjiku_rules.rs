@@ -368,5 +368,5 @@ fn perft_1_from_the_start_is_72_by_hand_count() {
     // 16 + 2 + 4 + 25 + 12 + 6 + 6 + 1 = 72.
     let mut pos = Position::start(gunbai::rules::load_variant("tenjiku", &[]).expect("bundled"));
     assert_eq!(pos.side_to_move(), Black);
-    assert_eq!(perft(&mut pos, 1, Convention::Paths), 72);
+    assert_eq!(perft(&mut pos, 1, Convention::Paths).unwrap(), 72);
 }

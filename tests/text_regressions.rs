@@ -126,8 +126,8 @@ fn ko_lamp_demotes_an_enemy_fog_at_its_landing_before_shooting() {
     // reference's rules give 88 / 3,591.
     let text = "19/+bn,18/19/19/19/19/19/9,+tp,9/19/19/19/19/19/19/9,+SM,9/19/19/19/19 b -";
     let mut pos = ko(text);
-    assert_eq!(perft(&mut pos, 1, Convention::Paths), 88);
-    assert_eq!(perft(&mut pos, 2, Convention::Paths), 3591);
+    assert_eq!(perft(&mut pos, 1, Convention::Paths).unwrap(), 88);
+    assert_eq!(perft(&mut pos, 2, Convention::Paths).unwrap(), 3591);
     play_moves(&mut pos, &["j5-j7*j12"], "--moves").expect("legal");
     let after = pos.to_text();
     assert!(after.ends_with(" w +SM-j7xTP@j12 w:TP"), "{after}");
@@ -144,7 +144,7 @@ fn effects_convention_counts_a_capture_revisited_by_the_path_once() {
     let rules = load_variant("dai_dai", &[]).expect("dai_dai");
     let text = "16,k/17/17/17/17/17/17/17/17/17/17/4,p,12/4,LD,12/17/17/17/K,16 b";
     let mut pos = Position::from_text(rules, text).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(perft(&mut pos, 1, Convention::Effects), 31);
+    assert_eq!(perft(&mut pos, 1, Convention::Effects).unwrap(), 31);
 }
 
 #[test]

@@ -74,7 +74,7 @@ fuzz_target!(|data: &[u8]| {
                 };
                 for ply in 0..3 {
                     moves.clear();
-                    legal_moves(&pos, &mut moves);
+                    let _ = legal_moves(&pos, &mut moves);
                     let Some(m) = moves.get(ply * 13 % moves.len().max(1)).copied() else {
                         break;
                     };

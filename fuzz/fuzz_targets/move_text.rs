@@ -55,7 +55,7 @@ fuzz_target!(|data: &[u8]| {
             }
         };
         let mut legal = Vec::new();
-        legal_moves(pos, &mut legal);
+        let _ = legal_moves(pos, &mut legal);
         assert!(legal.contains(&m), "a parsed move is legal");
         let canonical = move_text(pos, &m);
         assert_eq!(parse_move(pos, &canonical).ok(), Some(m), "canonical text reads back");

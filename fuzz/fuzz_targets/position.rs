@@ -37,7 +37,7 @@ fn check(pos: &Position) {
         assert_eq!(back.to_sfen().as_deref(), Some(sfen.as_str()), "SFEN round trip");
     }
     let mut moves = Vec::new();
-    legal_moves(pos, &mut moves);
+    let _ = legal_moves(pos, &mut moves);
     for m in moves.iter().take(40) {
         let mut after = pos.clone();
         let undo = after.play_unchecked(m);

@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
             let mut moves = Vec::new();
             for ply in 0..4 {
                 moves.clear();
-                legal_moves(&pos, &mut moves);
+                let _ = legal_moves(&pos, &mut moves);
                 let Some(m) = moves.get(ply * 7 % moves.len().max(1)).copied() else {
                     break;
                 };

@@ -77,7 +77,7 @@ fuzz_target!(|data: &[u8]| {
                 }
             };
             let mut legal = Vec::new();
-            legal_moves(&pos, &mut legal);
+            let _ = legal_moves(&pos, &mut legal);
             assert!(legal.contains(&m), "a parsed move is legal: {word}");
             assert_eq!(
                 parse_move(&pos, &move_text(&pos, &m)).ok(),

@@ -29,7 +29,7 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     let depth = a.depth;
     let counter = Counter::new(Convention::Paths).threads(a.threads).map_err(fail)?;
     let start = Instant::now();
-    let nodes = counter.count(&p, depth, &|_, _| ());
+    let nodes = counter.count(&p, depth, &|_, _| ())?;
     let secs = start.elapsed().as_secs_f64();
     outln!(
         "perft({depth}) = {nodes} nodes in {secs:.3} s on {} thread{}: {:.0} nodes/s",
@@ -44,7 +44,7 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     };
     let mut reached = 0;
     let start = Instant::now();
-    searcher.search(&mut p, limits, &mut |r| reached = r.depth);
+    searcher.search(&mut p, limits, &mut |r| reached = r.depth)?;
     let secs = start.elapsed().as_secs_f64();
     let n = searcher.nodes();
     outln!(

@@ -74,6 +74,10 @@ pub struct Cli {
     /// Colour diagnostics: auto (when stderr is a terminal and NO_COLOR is unset), always, never.
     #[arg(long, global = true, value_enum, default_value = "auto", value_name = "WHEN")]
     pub color: ColorArg,
+    /// The most moves one position may have (1 to 10000000): a position with more is an error.
+    #[arg(long, global = true, value_name = "N", default_value_t = gunbai::movegen::MAX_MOVES as u64,
+          value_parser = clap::value_parser!(u64).range(1..=gunbai::movegen::MAX_MOVE_LIMIT as u64))]
+    pub move_budget: u64,
     /// Print only errors on stderr: no warnings, notes or progress.
     #[arg(short, long, global = true)]
     pub quiet: bool,
@@ -267,6 +271,13 @@ impl From<Report> for Failure {
     }
 }
 
+/// A position with more moves than the budget allows is bad input (exit 2).
+impl From<gunbai::movegen::TooManyMoves> for Failure {
+    fn from(e: gunbai::movegen::TooManyMoves) -> Self {
+        Failure::Message(e.to_string())
+    }
+}
+
 impl From<LoadError> for Failure {
     fn from(e: LoadError) -> Self {
         match e {
@@ -285,10 +296,16 @@ pub fn fail(message: impl Into<String>) -> Failure {
 /// as JSON escapes too (`\u202e`), so that the text stays valid JSON.
 pub fn print_json(value: &serde_json::Value) -> Result<(), Failure> {
     use std::io::Write as _;
-    let text = serde_json::to_string_pretty(value).unwrap_or_default();
+    let mut shown = json_safe(&serde_json::to_string_pretty(value).unwrap_or_default());
+    shown.push('\n');
+    stdout::Stdout.write_all(shown.as_bytes()).map_err(Failure::Write)
+}
+
+/// JSON text with the characters that [`hides_text`] (DEL and above; serde_json
+/// escapes those below U+0020 itself) written as JSON escapes.
+pub fn json_safe(text: &str) -> String {
     let mut shown = String::with_capacity(text.len() + 1);
     for c in text.chars() {
-        // serde_json escapes the controls below U+0020, not DEL and the rest.
         if hides_text(c) && c >= '\u{7f}' {
             let mut units = [0u16; 2];
             for u in c.encode_utf16(&mut units) {
@@ -298,8 +315,7 @@ pub fn print_json(value: &serde_json::Value) -> Result<(), Failure> {
             shown.push(c);
         }
     }
-    shown.push('\n');
-    stdout::Stdout.write_all(shown.as_bytes()).map_err(Failure::Write)
+    shown
 }
 
 /// Writes formatted text to stdout with control characters escaped.

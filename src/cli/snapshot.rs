@@ -279,7 +279,7 @@ pub fn run(a: Args, style: Style) -> Result<ExitCode, Failure> {
     let (mut conflicts, mut touches_input) = (Vec::new(), Vec::new());
     for e in &entries {
         let path = dir.join(e.file_name());
-        let fresh = snapshot::snapshot_text(e);
+        let fresh = snapshot::snapshot_text(e).map_err(|err| fail(format!("{} (line {}): {err}", e.name, e.line)))?;
         let ours = listed.contains(&e.file_name());
         if is_input(&path) {
             touches_input.push(path.display().to_string());
@@ -363,7 +363,7 @@ fn check(
     let (mut differ, mut missing) = (0, 0);
     for e in entries {
         let path = dir.join(e.file_name());
-        let fresh = snapshot::snapshot_text(e);
+        let fresh = snapshot::snapshot_text(e).map_err(|err| fail(format!("{} (line {}): {err}", e.name, e.line)))?;
         let place = format!("{} (line {} of {})", path.display(), e.line, positions.display());
         match files::existing(&path)? {
             Existing::Absent => {

@@ -137,16 +137,16 @@ fn captures_at(pos: &Position, m: &Move, sq: Square) -> bool {
 /// effect the shortest is taken.
 pub fn parse_xboard_move(pos: &Position, text: &str) -> Result<Move, String> {
     let t = text.trim();
+    let mut legal = Vec::new();
+    legal_moves(pos, &mut legal).map_err(|e| e.to_string())?;
     if t == NULL_MOVE {
-        return pass(pos).ok_or_else(|| "no piece can pass (a null move returns a piece to its square)".into());
+        return pass(pos, legal).ok_or_else(|| "no piece can pass (a null move returns a piece to its square)".into());
     }
     if let Some((letter, square)) = t.split_once('@') {
-        return parse_xboard_drop(pos, letter, square).ok_or_else(|| "not a legal drop".into());
+        return parse_xboard_drop(pos, letter, square, legal).ok_or_else(|| "not a legal drop".into());
     }
     if let Some(squares) = xboard_squares(&pos.rules().geometry, t) {
         let (promote, decline) = (t.ends_with('+'), t.ends_with('='));
-        let mut legal = Vec::new();
-        legal_moves(pos, &mut legal);
         legal.retain(|m| {
             m.from == squares[0]
                 && m.n_shots == 0
@@ -194,10 +194,9 @@ const NULL_MOVE: &str = "@@@@";
 
 /// A legal move that changes nothing on the board: a piece that comes back
 /// to its square without capturing, shooting or promoting. Every such move
-/// leads to the same position; the one with the fewest landings is taken.
-fn pass(pos: &Position) -> Option<Move> {
-    let mut legal = Vec::new();
-    legal_moves(pos, &mut legal);
+/// leads to the same position; the one with the fewest landings is taken
+/// (`legal`: the moves of `pos`).
+fn pass(pos: &Position, legal: Vec<Move>) -> Option<Move> {
     legal
         .into_iter()
         .filter(|m| {
@@ -211,12 +210,10 @@ fn pass(pos: &Position) -> Option<Move> {
         .min_by_key(|m| (m.len, m.promotion != Promotion::None))
 }
 
-/// A drop in XBoard's text, `P@e5`.
-fn parse_xboard_drop(pos: &Position, letter: &str, square: &str) -> Option<Move> {
+/// A drop in XBoard's text, `P@e5` (`legal`: the moves of `pos`).
+fn parse_xboard_drop(pos: &Position, letter: &str, square: &str, legal: Vec<Move>) -> Option<Move> {
     let ty = xboard_setup::drop_type(pos.rules(), letter)?;
     let to = pos.rules().geometry.parse_square(square)?;
-    let mut legal = Vec::new();
-    legal_moves(pos, &mut legal);
     legal.into_iter().find(|m| m.dropped() == Some(ty) && m.to() == to)
 }
 

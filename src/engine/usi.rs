@@ -146,8 +146,12 @@ pub fn run<R: BufRead + Send + 'static>(
                     writeln!(out, "{i}")?;
                 }
                 match best {
-                    Some(m) => writeln!(out, "bestmove {}", write_move(&game.pos, &m, Notation::Usi))?,
-                    None => writeln!(out, "bestmove resign")?,
+                    Ok(Some(m)) => writeln!(out, "bestmove {}", write_move(&game.pos, &m, Notation::Usi))?,
+                    Ok(None) => writeln!(out, "bestmove resign")?,
+                    Err(e) => {
+                        writeln!(out, "info string error: {e}")?;
+                        writeln!(out, "bestmove resign")?;
+                    }
                 }
             }
             "stop" => {}

@@ -460,6 +460,10 @@ impl Engine {
             // Stopped by force/new/result/quit: the move is not played.
             return Ok(());
         }
+        let best = match best {
+            Ok(best) => best,
+            Err(e) => return writeln!(out, "Error (cannot search): {e}"),
+        };
         let Some(m) = best else {
             return self.report_end(out).map(|_| ());
         };
@@ -517,7 +521,8 @@ impl Engine {
         self.lifted.push(sq);
         // Only moves that go on from here need another highlight.
         let mut moves = Vec::new();
-        legal_moves(&self.game.pos, &mut moves);
+        // (Past the move budget there is nothing to highlight.)
+        let _ = legal_moves(&self.game.pos, &mut moves);
         let pos = &self.game.pos;
         let goes_on = moves.iter().any(|m| {
             let legs = xboard_legs(pos, m);
@@ -534,7 +539,7 @@ impl Engine {
         let pos = &self.game.pos;
         let geo = &pos.rules().geometry;
         let mut moves = Vec::new();
-        legal_moves(pos, &mut moves);
+        let _ = legal_moves(pos, &mut moves);
         let done = self.lifted.len();
         let from = self.lifted[0];
         let mut marks = vec![None::<char>; geo.len()];

@@ -399,7 +399,12 @@ impl Solver<'_> {
             return None;
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        legal_moves(pos, &mut moves);
+        if legal_moves(pos, &mut moves).is_err() {
+            // Over the move budget: the search cannot decide this node.
+            self.aborted = true;
+            self.moves[ply] = moves;
+            return None;
+        }
         let mut found = None;
         for m in &moves {
             if self.wins_by_capture && m.sweep == 0 && !takes_enemy(pos, m) {
@@ -444,7 +449,14 @@ impl Solver<'_> {
         self.grow(ply);
         let mut moves = std::mem::take(&mut self.moves[ply]);
         let mut kids = std::mem::take(&mut self.children[ply]);
-        legal_moves(pos, &mut moves);
+        if legal_moves(pos, &mut moves).is_err() {
+            // Over the move budget: the answer is unknown, and nothing
+            // found from here on is stored.
+            self.aborted = true;
+            self.moves[ply] = moves;
+            self.children[ply] = kids;
+            return Some(UNKNOWN);
+        }
         kids.clear();
         let mut decided = None;
         if moves.is_empty() {

@@ -87,7 +87,9 @@ pub fn in_check(pos: &Position, side: Colour) -> bool {
 /// restriction concerns `set` (`AttackRays::last_landing_only`), that is
 /// whether the piece is attacked, looked up backwards ([`attacked_among`], as
 /// fast as before). Otherwise the other side's moves are generated on a
-/// copy of the position and, in a variant with effects, played.
+/// copy of the position and, in a variant with effects, played. When they
+/// are more than the move budget allows, the answer is yes: a threat
+/// cannot be ruled out.
 pub fn threatened_among(pos: &Position, side: Colour, set: &crate::dsl::TypeSet) -> bool {
     let rules = &*pos.rules;
     let restricted = !rules.restrictions.is_empty()
@@ -108,7 +110,10 @@ pub fn threatened_among(pos: &Position, side: Colour, set: &crate::dsl::TypeSet)
     let mut other = pos.clone();
     other.side = side.opposite();
     let mut moves = Vec::new();
-    super::generate::<false>(&other, &mut moves);
+    if super::generate::<false>(&other, &mut moves, super::move_limit()).is_err() {
+        // More moves than the budget allows: a threat cannot be ruled out.
+        return true;
+    }
     if !rules.has_effects {
         // Without effects a move removes the pieces on its landings and
         // those its range capture passes (as `play` kills them).

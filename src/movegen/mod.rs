@@ -17,7 +17,9 @@ mod rare;
 mod sweep;
 mod walker;
 
-pub use crate::moves::{MAX_LEGS, MAX_SHOTS, Move, Promotion};
+pub use crate::moves::{
+    MAX_LEGS, MAX_MOVE_LIMIT, MAX_MOVES, MAX_SHOTS, Move, Promotion, TooManyMoves, move_limit, set_move_limit,
+};
 pub(crate) use check::{attacked, attacked_at};
 pub use check::{attacked_among, in_check, threatened_among};
 pub(crate) use effects::on_board;
@@ -73,13 +75,18 @@ pub fn is_frozen(pos: &Position, sq: Square) -> bool {
 
 /// Every legal move of the side to move, in generation order.
 ///
+/// This is the one place every list of moves comes from, so the move
+/// budget is kept here: a position with more than [`move_limit`] moves
+/// (counted before the filters that keep royals safe and forbid
+/// repetitions) is an error, and `out` is left empty.
+///
 #[doc = include_str!("../../docs/examples/movegen_mod_1.md")]
-pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
+pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> Result<(), TooManyMoves> {
     out.clear();
     if pos.outcome.is_some() {
-        return;
+        return Ok(());
     }
-    generate::<false>(pos, out);
+    generate::<false>(pos, out, move_limit())?;
     let rules = &*pos.rules;
     if let Some(royals) = &rules.royals {
         check::keep_royals_safe(pos, royals, out);
@@ -87,6 +94,7 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
     if let Some(scan) = RepetitionScan::of(pos) {
         keep_unrepeated(pos, scan, out);
     }
+    Ok(())
 }
 
 /// How many moves [`legal_moves`] lists, counted without listing most of
@@ -100,23 +108,43 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) {
 /// a move, so the number is what `push_path` pushes: a [`paths::Tally`]
 /// counts those pushes one for one, and only the pieces whose paths are
 /// merged, and the drops, are listed (in `scratch`) and counted by length.
-pub(crate) fn legal_move_count(pos: &Position, scratch: &mut Vec<Move>) -> usize {
+///
+/// The budget is the same as [`legal_moves`]'s. (Kept out of line: inlined
+/// into perft's loop, it lost the walker's inlining, 1.5 % more instructions.)
+#[inline(never)]
+pub(crate) fn legal_move_count(pos: &Position, scratch: &mut Vec<Move>) -> Result<usize, TooManyMoves> {
     if pos.rules.royals.is_some() || RepetitionScan::of(pos).is_some() {
-        legal_moves(pos, scratch);
-        return scratch.len();
+        legal_moves(pos, scratch)?;
+        return Ok(scratch.len());
     }
     scratch.clear();
     if pos.outcome.is_some() {
-        return 0;
+        return Ok(0);
     }
-    generate::<true>(pos, scratch) + scratch.len()
+    Ok(generate::<true>(pos, scratch, move_limit())? + scratch.len())
 }
 
 /// The moves of the side to move before the filters: each piece's paths
 /// (pushed to `out`, or with `COUNT` counted and returned, but for a kind
 /// whose alternatives overlap), then the drops (pushed).
+///
+/// More than `limit` of them is an error, with `out` cleared. The list is
+/// compared after each piece and each drop type, not each move, so that
+/// the hot path pays nothing: one piece adds at most its compiled path
+/// bound (`compile::bounds`) times the few promotion choices of a path,
+/// and a path's chain promotions, the one choice that multiplies, stop at
+/// the limit (`paths::push_choices`). So a list never grows much past the
+/// limit. Counted moves hold no memory and are compared once, at the end
+/// (comparing them after each piece cost Chu's perft 8 % more
+/// instructions): their work is the walk's, bounded by the paths limit
+/// per piece.
 #[inline(always)]
-fn generate<const COUNT: bool>(pos: &Position, out: &mut Vec<Move>) -> usize {
+fn generate<const COUNT: bool>(pos: &Position, out: &mut Vec<Move>, limit: usize) -> Result<usize, TooManyMoves> {
+    let over = |out: &mut Vec<Move>| {
+        out.clear();
+        out.shrink_to(MOVES_KEPT);
+        Err(TooManyMoves { limit })
+    };
     let rules = &*pos.rules;
     let side = pos.side;
     let frozen = if rules.effects.freezes.iter().all(|z| !effects::on_board(pos, &z.source)) {
@@ -182,12 +210,19 @@ fn generate<const COUNT: bool>(pos: &Position, out: &mut Vec<Move>) -> usize {
             }
             out.truncate(kept);
         }
+        if out.len() > limit {
+            return over(out);
+        }
     }
-    if rules.drops.is_some() {
-        push_drops(pos, out);
+    if rules.drops.is_some() && !push_drops(pos, out, limit) || tally.0 + out.len() > limit {
+        return over(out);
     }
-    tally.0
+    Ok(tally.0)
 }
+
+/// The capacity a list of moves keeps after an error: a position's usual
+/// moves, not the limit's worth.
+const MOVES_KEPT: usize = 4096;
 
 /// What the repetition rule needs to look at among the moves of a
 /// position, when it can remove any.
@@ -240,6 +275,11 @@ impl RepetitionScan {
 /// `forbid-unless-in-check`). The position after a move has the other
 /// side to move, as every second earlier one has.
 ///
+/// A hash match is only a candidate: the move is played on a copy and its
+/// position compared with the earlier one square by square
+/// (`Position::occurred_at`), so two positions that share a hash are not
+/// taken for a repetition.
+///
 /// Most moves need no hash: without effects, a move that captures nothing
 /// leaves the other side's pieces (board and hand) as they stand, so it can
 /// recreate only an earlier position in which they stood the same
@@ -265,6 +305,7 @@ fn keep_unrepeated(pos: &Position, scan: RepetitionScan, out: &mut Vec<Move>) {
         let Some(h) = crate::position::hash_after(pos, m) else {
             return true;
         };
+        // The hash filters: too few matches, no repetition.
         let seen = pos
             .history
             .iter()
@@ -273,11 +314,29 @@ fn keep_unrepeated(pos: &Position, scan: RepetitionScan, out: &mut Vec<Move>) {
             .filter(|&&old| old == h)
             .take(earlier)
             .count();
-        if seen < earlier {
+        if seen < earlier || !repeats(pos, m, h, earlier) {
             return true;
         }
         exempt_in_check && *check.get_or_insert_with(|| in_check(pos, side))
     });
+}
+
+/// Whether the position after `m` (whose hash is `h`) is the same as at
+/// least `earlier` earlier positions with the other side to move,
+/// compared square by square: the rare check behind a hash match, on a
+/// copy of the position.
+#[cold]
+#[inline(never)]
+fn repeats(pos: &Position, m: &Move, h: u64, earlier: usize) -> bool {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    (0..pos.history.len())
+        .rev()
+        .step_by(2)
+        .filter(|&i| pos.history[i] == h && after.occurred_at(i))
+        .take(earlier)
+        .count()
+        >= earlier
 }
 
 /// Does `m` capture a piece (by landing or by passing)?
@@ -292,12 +351,16 @@ fn captures(pos: &Position, m: &Move) -> bool {
 
 /// Every drop the side to move may make: each type in its hand on each
 /// empty square (promoted too, for `promoted_drops`), unless `[drops]
-/// forbid` holds.
-fn push_drops(pos: &Position, out: &mut Vec<Move>) {
+/// forbid` holds. False, with the drops of one type too many pushed, when
+/// `out` would hold more than `limit` moves.
+fn push_drops(pos: &Position, out: &mut Vec<Move>, limit: usize) -> bool {
     let rules = &*pos.rules;
-    let Some(drops) = &rules.drops else { return };
+    let Some(drops) = &rules.drops else { return true };
     let side = pos.side;
     for &ty in &drops.hand_types {
+        if out.len() > limit {
+            return false;
+        }
         if pos.in_hand(side, ty) == 0 {
             continue;
         }
@@ -321,6 +384,7 @@ fn push_drops(pos: &Position, out: &mut Vec<Move>) {
             }
         }
     }
+    out.len() <= limit
 }
 
 #[cfg(test)]
@@ -350,13 +414,14 @@ mod tests {
             let mut pos = crate::position::Position::start(rules.clone());
             let mut played: Vec<Move> = Vec::new();
             for ply in 0..plies {
-                legal_moves(&pos, &mut moves);
-                let count = legal_move_count(&pos, &mut scratch);
+                legal_moves(&pos, &mut moves).unwrap();
+                let count = legal_move_count(&pos, &mut scratch).unwrap();
                 assert_eq!(count, moves.len(), "{variant}: {}", pos.to_text());
                 seen.positions += 1;
                 unfiltered.clear();
                 if pos.outcome.is_none() {
-                    generate::<false>(&pos, &mut unfiltered);
+                    generate::<false>(&pos, &mut unfiltered, usize::MAX)
+                        .expect("bundled variants stay within the budget");
                 }
                 if unfiltered.len() > moves.len() {
                     if pos.rules.royals.is_some() && in_check(&pos, pos.side) {

@@ -84,12 +84,17 @@ fn forbidden(pos: &Position, w: &Walker) -> bool {
 /// makes are left.
 pub(super) trait Sink {
     fn push(&mut self, m: Move);
+    /// How many moves it holds or counted.
+    fn len(&self) -> usize;
 }
 
 impl Sink for Vec<Move> {
     #[inline(always)]
     fn push(&mut self, m: Move) {
         Vec::push(self, m);
+    }
+    fn len(&self) -> usize {
+        Vec::len(self)
     }
 }
 
@@ -100,6 +105,9 @@ impl Sink for Tally {
     #[inline(always)]
     fn push(&mut self, _: Move) {
         self.0 += 1;
+    }
+    fn len(&self) -> usize {
+        self.0
     }
 }
 
@@ -245,6 +253,12 @@ fn push_any_path<S: Sink>(pos: &Position, w: &Walker, out: &mut S) {
 /// promoted (with the pieces that may promote along, `chain()` of them:
 /// all, or when the side chooses for each, every non-empty set of them),
 /// or declined.
+///
+/// Choosing for each piece makes up to 2^16 − 1 moves of one path: those
+/// stop one past the move budget (`out` then holds more than
+/// [`crate::moves::move_limit`] moves), so that the generator, which
+/// compares after each piece, reports the error without listing billions
+/// first.
 #[inline(always)]
 fn push_choices<S: Sink>(mut m: Move, decision: Decision, chain: impl FnOnce() -> (usize, bool), out: &mut S) {
     if decision == Decision::No {
@@ -258,7 +272,8 @@ fn push_choices<S: Sink>(mut m: Move, decision: Decision, chain: impl FnOnce() -
         m.promotion = Promotion::PromoteWithChain;
         let all = ((1u32 << candidates) - 1) as u16;
         if per_piece {
-            for mask in 1..=all {
+            let room = crate::moves::move_limit().saturating_add(1).saturating_sub(out.len());
+            for mask in (1..=all).take(room) {
                 m.chain = mask;
                 out.push(m);
             }

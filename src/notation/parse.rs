@@ -89,7 +89,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
         ));
     }
     let mut legal = Vec::new();
-    legal_moves(pos, &mut legal);
+    legal_moves(pos, &mut legal).map_err(|e| error(text, whole.clone(), e.to_string()))?;
     let (from, landings) = (squares[0], &squares[1..]);
     let shots = &written.shots;
     let candidates: Vec<&Move> = legal
@@ -258,7 +258,9 @@ fn parse_drop(pos: &Position, text: &str) -> Option<Result<Move, Report>> {
         )));
     };
     let mut legal = Vec::new();
-    legal_moves(pos, &mut legal);
+    if let Err(e) = legal_moves(pos, &mut legal) {
+        return Some(Err(error(text, 0..text.len().max(1), e.to_string())));
+    }
     Some(match legal.iter().find(|m| m.drop == Some(ty) && m.to() == to) {
         Some(m) => Ok(*m),
         None => {

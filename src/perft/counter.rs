@@ -11,7 +11,7 @@ use super::effect::Scratch;
 use super::key::{HistoryUse, key, root_salt};
 use super::table::Table;
 use super::{Convention, convention_count, convention_moves, convention_moves_with, forget_end};
-use crate::movegen::Move;
+use crate::movegen::{Move, TooManyMoves};
 use crate::position::Position;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -25,6 +25,10 @@ pub struct Counter {
     threads: usize,
     table: Option<Table>,
 }
+
+/// The most worker threads a [`Counter`] starts: each reserves a stack, and
+/// more threads than cores only wait their turn.
+pub const MAX_THREADS: usize = 256;
 
 /// Why a table given to a [`Counter`] is not used for a perft.
 pub const TABLE_UNSAFE: &str = "the transposition table is not used: the repetition rule counts occurrences \
@@ -41,8 +45,14 @@ impl Counter {
         }
     }
 
-    /// Counts with `threads` worker threads (0: one per core).
+    /// Counts with `threads` worker threads (0: one per core). More than
+    /// [`MAX_THREADS`] is an error, as is a pool the system cannot start.
     pub fn threads(mut self, threads: usize) -> Result<Counter, String> {
+        if threads > MAX_THREADS {
+            return Err(format!(
+                "--threads {threads}: at most {MAX_THREADS} threads (0: one per core)"
+            ));
+        }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
@@ -76,32 +86,35 @@ impl Counter {
     }
 
     /// The moves at the root, as the convention counts them.
-    pub fn root_moves(&self, pos: &Position) -> Vec<Move> {
+    pub fn root_moves(&self, pos: &Position) -> Result<Vec<Move>, TooManyMoves> {
         let mut p = pos.clone();
         let mut out = Vec::new();
-        convention_moves(&mut p, self.conv, &mut out);
-        out
+        convention_moves(&mut p, self.conv, &mut out)?;
+        Ok(out)
     }
 
     /// Leaf count at `depth` (depth 0: 1). `done(i)` is called as each
-    /// root move `i` finishes, from any thread.
-    pub fn count(&self, pos: &Position, depth: u32, done: &(dyn Fn(usize, u64) + Sync)) -> u64 {
+    /// root move `i` finishes, from any thread. A position on the way with
+    /// more moves than the budget allows is an error.
+    pub fn count(&self, pos: &Position, depth: u32, done: &(dyn Fn(usize, u64) + Sync)) -> Result<u64, TooManyMoves> {
         if depth == 0 {
-            return 1;
+            return Ok(1);
         }
-        let roots = self.root_moves(pos);
+        let roots = self.root_moves(pos)?;
         if depth == 1 {
-            return roots.len() as u64;
+            return Ok(roots.len() as u64);
         }
-        self.divide(pos, depth, &roots, done, &AtomicBool::new(false))
+        Ok(self
+            .divide(pos, depth, &roots, done, &AtomicBool::new(false))?
             .iter()
-            .sum()
+            .sum())
     }
 
     /// The count below each of `roots` (moves of `pos`, as [`Counter::root_moves`]
     /// gives them, in any order or subset) at `depth` from `pos`. `done(i,
     /// count)` is called as root move `i` finishes; once `stop` is set, moves
-    /// not yet started count 0.
+    /// not yet started count 0. A position with more moves than the budget
+    /// allows is an error (and the moves not yet started are not counted).
     pub fn divide(
         &self,
         pos: &Position,
@@ -109,7 +122,8 @@ impl Counter {
         roots: &[Move],
         done: &(dyn Fn(usize, u64) + Sync),
         stop: &AtomicBool,
-    ) -> Vec<u64> {
+    ) -> Result<Vec<u64>, TooManyMoves> {
+        let failed = AtomicBool::new(false);
         let history = HistoryUse::of(pos, self.conv, depth);
         let walk = Walk {
             conv: self.conv,
@@ -119,8 +133,8 @@ impl Counter {
             root_history: pos.history.len(),
         };
         let one = |i: usize, m: &Move, pos: &mut Position| {
-            if stop.load(Ordering::Relaxed) {
-                return 0;
+            if stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
+                return Ok(0);
             }
             let n = if depth <= 1 {
                 1
@@ -130,10 +144,10 @@ impl Counter {
                 forget_end(pos, self.conv);
                 let n = walk.split(pos, depth - 1, &mut marks, self.split_second_ply(roots.len()));
                 pos.unplay(&undo);
-                n
+                n.inspect_err(|_| failed.store(true, Ordering::Relaxed))?
             };
             done(i, n);
-            n
+            Ok(n)
         };
         match &self.pool {
             None => {
@@ -170,12 +184,12 @@ struct Walk<'a> {
 impl Walk<'_> {
     /// Counts below `pos`, splitting its moves among the threads when
     /// `split` is set and the subtree is deep enough to be worth it.
-    fn split(&self, pos: &mut Position, depth: u32, marks: &mut Vec<usize>, split: bool) -> u64 {
+    fn split(&self, pos: &mut Position, depth: u32, marks: &mut Vec<usize>, split: bool) -> Result<u64, TooManyMoves> {
         if !split || depth < 3 {
             return self.count(pos, depth, marks, &mut Buffers::new(depth));
         }
         let mut moves = Vec::new();
-        convention_moves(pos, self.conv, &mut moves);
+        convention_moves(pos, self.conv, &mut moves)?;
         moves
             .par_iter()
             .map_with((pos.clone(), marks.clone()), |(p, marks), m| {
@@ -187,19 +201,25 @@ impl Walk<'_> {
                 marks.pop();
                 n
             })
-            .sum()
+            .try_reduce(|| 0, |a, b| Ok(a + b))
     }
 
     /// Counts below `pos` on this thread.
-    fn count(&self, pos: &mut Position, depth: u32, marks: &mut Vec<usize>, buffers: &mut Buffers) -> u64 {
+    fn count(
+        &self,
+        pos: &mut Position,
+        depth: u32,
+        marks: &mut Vec<usize>,
+        buffers: &mut Buffers,
+    ) -> Result<u64, TooManyMoves> {
         if depth == 0 {
-            return 1;
+            return Ok(1);
         }
         let key = match self.table {
             Some(table) if depth >= 2 => {
                 let k = key(pos, depth, self.history, self.salt, self.root_history, marks);
                 if let Some(n) = table.get(k, depth) {
-                    return n;
+                    return Ok(n);
                 }
                 Some((table, k))
             }
@@ -210,28 +230,31 @@ impl Walk<'_> {
         let n = if depth == 1 {
             convention_count(pos, self.conv, &mut moves, &mut buffers.effects)
         } else {
-            convention_moves_with(pos, self.conv, &mut moves, &mut buffers.effects);
-            let mut n = 0;
-            for m in &moves {
-                marks.push(pos.journal.len());
-                let undo = pos.play_unchecked(m);
-                forget_end(pos, self.conv);
-                n += self.count(pos, depth - 1, marks, buffers);
-                pos.unplay(&undo);
-                marks.pop();
-            }
-            n
+            convention_moves_with(pos, self.conv, &mut moves, &mut buffers.effects).and_then(|()| {
+                let mut n = 0;
+                for m in &moves {
+                    marks.push(pos.journal.len());
+                    let undo = pos.play_unchecked(m);
+                    forget_end(pos, self.conv);
+                    let below = self.count(pos, depth - 1, marks, buffers);
+                    pos.unplay(&undo);
+                    marks.pop();
+                    n += below?;
+                }
+                Ok(n)
+            })
         };
         buffers.moves[slot] = moves;
+        let n = n?;
         if let Some((table, k)) = key {
             table.put(k, depth, n);
         }
-        n
+        Ok(n)
     }
 }
 
 /// One thread, no table, on the caller's position.
-pub(super) fn serial(pos: &mut Position, depth: u32, conv: Convention) -> u64 {
+pub(super) fn serial(pos: &mut Position, depth: u32, conv: Convention) -> Result<u64, TooManyMoves> {
     let walk = Walk {
         conv,
         table: None,

@@ -292,7 +292,7 @@ mod tests {
             let mut pos = Position::start(rules.clone());
             for _ in 0..plies {
                 let mut moves = Vec::new();
-                legal_moves(&pos, &mut moves);
+                legal_moves(&pos, &mut moves).unwrap();
                 if moves.is_empty() {
                     break;
                 }
@@ -321,7 +321,7 @@ mod tests {
         let rules = std::sync::Arc::new(crate::compile::compile(&src, &[]).expect("toy compiles").ruleset);
         let pos = Position::from_text(rules, board).expect("toy position");
         let mut moves = Vec::new();
-        legal_moves(&pos, &mut moves);
+        legal_moves(&pos, &mut moves).unwrap();
         let expected = plain(&pos, &moves);
         let mut fast = moves.clone();
         merge_same_effects(&pos, &mut fast, &mut Scratch::default());

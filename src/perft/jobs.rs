@@ -13,6 +13,7 @@
 
 use super::key::mix;
 use super::{Convention, convention_moves, forget_end};
+use crate::movegen::TooManyMoves;
 use crate::notation::{Notation, write_move};
 use crate::position::Position;
 use serde::{Deserialize, Serialize};
@@ -87,8 +88,13 @@ pub type Visit<'a, E> = dyn FnMut(&Position, &[String]) -> Result<(), E> + 'a;
 /// Calls `visit` with each position `depth` plies below `pos` (as the
 /// convention counts them, so there are perft(`depth`) of them) and the
 /// native text of the moves that lead there, in generation order.
-pub fn for_each_split<E>(pos: &mut Position, depth: u32, conv: Convention, visit: &mut Visit<E>) -> Result<(), E> {
-    fn walk<E>(
+pub fn for_each_split<E: From<TooManyMoves>>(
+    pos: &mut Position,
+    depth: u32,
+    conv: Convention,
+    visit: &mut Visit<E>,
+) -> Result<(), E> {
+    fn walk<E: From<TooManyMoves>>(
         pos: &mut Position,
         depth: u32,
         conv: Convention,
@@ -99,7 +105,7 @@ pub fn for_each_split<E>(pos: &mut Position, depth: u32, conv: Convention, visit
             return visit(pos, path);
         }
         let mut moves = Vec::new();
-        convention_moves(pos, conv, &mut moves);
+        convention_moves(pos, conv, &mut moves)?;
         for m in &moves {
             path.push(write_move(pos, m, Notation::Native));
             let undo = pos.play_unchecked(m);

@@ -7,9 +7,9 @@ pub mod jobs;
 pub(crate) mod key;
 mod table;
 
-pub use counter::{Counter, TABLE_UNSAFE};
+pub use counter::{Counter, MAX_THREADS, TABLE_UNSAFE};
 
-use crate::movegen::{Move, legal_move_count, legal_moves};
+use crate::movegen::{Move, TooManyMoves, legal_move_count, legal_moves};
 use crate::position::{EndReason, Position};
 use effect::{Scratch, merge_same_effects};
 
@@ -36,34 +36,42 @@ pub enum Convention {
     Fsf,
 }
 
-/// Move generation as a convention sees it.
-pub fn convention_moves(pos: &mut Position, conv: Convention, out: &mut Vec<Move>) {
-    convention_moves_with(pos, conv, out, &mut Scratch::default());
+/// Move generation as a convention sees it (an error past the move
+/// budget, as [`legal_moves`]).
+pub fn convention_moves(pos: &mut Position, conv: Convention, out: &mut Vec<Move>) -> Result<(), TooManyMoves> {
+    convention_moves_with(pos, conv, out, &mut Scratch::default())
 }
 
 /// [`convention_moves`] with the caller's scratch buffers, so that a
 /// perft allocates nothing per node.
-pub(crate) fn convention_moves_with(pos: &mut Position, conv: Convention, out: &mut Vec<Move>, scratch: &mut Scratch) {
+pub(crate) fn convention_moves_with(
+    pos: &mut Position,
+    conv: Convention,
+    out: &mut Vec<Move>,
+    scratch: &mut Scratch,
+) -> Result<(), TooManyMoves> {
     match conv {
         Convention::Paths => legal_moves(pos, out),
         Convention::Effects => {
-            legal_moves(pos, out);
+            legal_moves(pos, out)?;
             merge_same_effects(pos, out, scratch);
+            Ok(())
         }
         Convention::Shogiops | Convention::Fsf => {
             let saved = pos.outcome;
             let history = std::mem::take(&mut pos.history);
-            if conv == Convention::Fsf {
+            let listed = if conv == Convention::Fsf {
                 if pos.outcome.is_some_and(|o| o.reason == EndReason::Repetition) {
                     pos.outcome = None;
                 }
-                crate::movegen::ignoring_drop_mates(|| legal_moves(pos, out));
+                crate::movegen::ignoring_drop_mates(|| legal_moves(pos, out))
             } else {
                 pos.outcome = None;
-                legal_moves(pos, out);
-            }
+                legal_moves(pos, out)
+            };
             pos.outcome = saved;
             pos.history = history;
+            listed
         }
     }
 }
@@ -76,33 +84,34 @@ pub(crate) fn convention_count(
     conv: Convention,
     out: &mut Vec<Move>,
     scratch: &mut Scratch,
-) -> u64 {
+) -> Result<u64, TooManyMoves> {
     if conv == Convention::Paths {
-        return legal_move_count(pos, out) as u64;
+        return Ok(legal_move_count(pos, out)? as u64);
     }
-    convention_moves_with(pos, conv, out, scratch);
-    out.len() as u64
+    convention_moves_with(pos, conv, out, scratch)?;
+    Ok(out.len() as u64)
 }
 
 /// Counts leaf nodes at `depth` (depth 0 is the position itself: 1), on
-/// this thread, without a table ([`Counter`] has both).
+/// this thread, without a table ([`Counter`] has both). A position on the
+/// way with more moves than the budget allows is an error.
 ///
 #[doc = include_str!("../../docs/examples/perft_1.md")]
-pub fn perft(pos: &mut Position, depth: u32, conv: Convention) -> u64 {
+pub fn perft(pos: &mut Position, depth: u32, conv: Convention) -> Result<u64, TooManyMoves> {
     counter::serial(pos, depth, conv)
 }
 
 /// Per root move leaf counts at `depth`, in generation order.
-pub fn divide(pos: &mut Position, depth: u32, conv: Convention) -> Vec<(Move, u64)> {
+pub fn divide(pos: &mut Position, depth: u32, conv: Convention) -> Result<Vec<(Move, u64)>, TooManyMoves> {
     let mut root = Vec::new();
-    convention_moves(pos, conv, &mut root);
+    convention_moves(pos, conv, &mut root)?;
     root.into_iter()
         .map(|m| {
             let undo = pos.play_unchecked(&m);
             forget_end(pos, conv);
-            let n = if depth <= 1 { 1 } else { perft(pos, depth - 1, conv) };
+            let n = if depth <= 1 { Ok(1) } else { perft(pos, depth - 1, conv) };
             pos.unplay(&undo);
-            (m, n)
+            Ok((m, n?))
         })
         .collect()
 }

@@ -244,7 +244,7 @@ mod tests {
                 let mut pos = Position::start(rules.clone());
                 let mut moves = Vec::new();
                 for _ply in 0..200 {
-                    legal_moves(&pos, &mut moves);
+                    legal_moves(&pos, &mut moves).unwrap();
                     if moves.is_empty() {
                         break;
                     }

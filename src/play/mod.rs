@@ -46,13 +46,13 @@ impl Position {
     /// leaves the position unchanged. This generates the legal moves to
     /// check: for moves that come from [`crate::movegen::legal_moves`] or
     /// [`crate::notation::parse_move`] on this position, use
-    /// [`Position::play_unchecked`].
+    /// [`Position::play_unchecked`]. A position with more moves than the
+    /// move budget allows has none it can check, so every move is refused.
     ///
     #[doc = include_str!("../../docs/examples/play_1.md")]
     pub fn play(&mut self, m: &Move) -> Result<Undo, IllegalMove> {
         let mut legal = Vec::new();
-        crate::movegen::legal_moves(self, &mut legal);
-        if legal.contains(m) {
+        if crate::movegen::legal_moves(self, &mut legal).is_ok() && legal.contains(m) {
             Ok(self.play_unchecked(m))
         } else {
             Err(IllegalMove)
@@ -78,6 +78,7 @@ impl Position {
             counted_plies: self.counted_plies,
         };
         self.history.push(self.hash);
+        self.history_journal.push(self.journal.len());
         self.history_own.push(self.side_hash[self.side.index()]);
         let side = self.side;
         if let Some(ty) = m.drop {
@@ -169,6 +170,7 @@ impl Position {
         self.killed = undo.killed;
         self.counted_plies = undo.counted_plies;
         self.history.pop();
+        self.history_journal.pop();
         self.history_own.pop();
         self.checks.truncate(self.history.len());
     }

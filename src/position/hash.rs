@@ -122,7 +122,7 @@ mod tests {
             let mut pos = Position::start(rules);
             let mut moves = Vec::new();
             for ply in 0..60usize {
-                legal_moves(&pos, &mut moves);
+                legal_moves(&pos, &mut moves).unwrap();
                 if moves.is_empty() {
                     break;
                 }
@@ -153,5 +153,86 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "only {checked} moves checked");
+    }
+
+    /// Hands of 63 and more pieces of a kind hash apart (issue 22: every
+    /// count from 63 up shared a key, so a game could be drawn by a
+    /// repetition that never happened). In each bundled variant with drops,
+    /// its first kind in hand, 60 to 1,000 of it in Black's hand.
+    #[test]
+    fn large_hands_hash_apart() {
+        let mut checked = 0;
+        for name in crate::rules::bundled_names() {
+            let rules = crate::rules::load_variant(name, &[]).expect("bundled");
+            let Some(&ty) = rules.drops.as_ref().and_then(|d| d.hand_types.first()) else {
+                continue;
+            };
+            let code = rules.types[usize::from(ty)].code.clone();
+            let start = Position::start(rules.clone()).to_text();
+            let (board, rest) = start.split_once(' ').expect("board, then side");
+            let hash = |n: u32| {
+                let text = format!("{board}[{n}{code}] {rest}");
+                Position::from_text(rules.clone(), &text).expect("a position").hash
+            };
+            let hashes: Vec<u64> = (60..=1000).map(hash).collect();
+            let mut distinct = hashes.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(distinct.len(), hashes.len(), "{name}");
+            checked += 1;
+        }
+        assert!(checked > 3, "{checked} variants with drops");
+    }
+
+    /// Repetition is judged on positions: a piece of each side moves out
+    /// and back (the start position again, found), then an earlier entry
+    /// of the history is forged to the current hash while its position
+    /// differed (no repetition). In every bundled variant without effects
+    /// where such moves exist.
+    #[test]
+    fn a_hash_match_is_checked_against_the_position() {
+        let mut checked = 0;
+        for name in crate::rules::bundled_names() {
+            let rules = crate::rules::load_variant(name, &[]).expect("bundled");
+            if rules.has_effects {
+                continue;
+            }
+            let mut pos = Position::start(rules);
+            let start = pos.hash;
+            let quiet = |pos: &Position, m: &Move| {
+                m.drop.is_none()
+                    && m.len == 1
+                    && m.promotion == crate::moves::Promotion::None
+                    && pos.cells[usize::from(m.to())] == 0
+            };
+            let mut out = Vec::new();
+            for _ in 0..2 {
+                let mut moves = Vec::new();
+                legal_moves(&pos, &mut moves).unwrap();
+                let Some(&m) = moves.iter().find(|m| quiet(&pos, m)) else {
+                    break;
+                };
+                pos.play_unchecked(&m);
+                out.push(m);
+            }
+            for o in &out {
+                let mut moves = Vec::new();
+                legal_moves(&pos, &mut moves).unwrap();
+                let back = moves
+                    .iter()
+                    .find(|m| quiet(&pos, m) && m.from == o.to() && m.to() == o.from);
+                let Some(&m) = back else { break };
+                pos.play_unchecked(&m);
+            }
+            if pos.history.len() != 4 || pos.hash != start {
+                continue;
+            }
+            assert!(pos.occurred_at(0), "{name}: the start position again");
+            pos.history[1] = pos.hash;
+            assert!(!pos.occurred_at(1), "{name}: a hash alone is no repetition");
+            assert!(!pos.occurred_at(2) && !pos.occurred_at(99));
+            checked += 1;
+        }
+        assert!(checked >= 2, "{checked} variants");
     }
 }

@@ -117,6 +117,10 @@ pub struct Position {
     pub(crate) side_hash: [u64; 2],
     /// Hashes of earlier positions of this game, oldest first.
     pub(crate) history: Vec<u64>,
+    /// For each earlier position (parallel to `history`), the journal's
+    /// length then, so that a position whose hash matches an earlier one
+    /// can be compared with it square by square (`Position::same_as_earlier`).
+    pub(crate) history_journal: Vec<usize>,
     /// For each earlier position (parallel to `history`), the `side_hash`
     /// of its side to move: the repetition filter's test of which earlier
     /// positions a move that captures nothing could recreate.
@@ -218,6 +222,7 @@ impl Position {
             hash,
             side_hash,
             history: Vec::new(),
+            history_journal: Vec::new(),
             history_own: Vec::new(),
             checks: Vec::new(),
             counted_plies: 0,

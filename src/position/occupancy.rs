@@ -195,7 +195,7 @@ mod tests {
             let mut undos = Vec::new();
             let mut moves = Vec::new();
             for ply in 0..60 {
-                legal_moves(&pos, &mut moves);
+                legal_moves(&pos, &mut moves).unwrap();
                 if moves.is_empty() {
                     break;
                 }

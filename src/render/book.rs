@@ -317,14 +317,22 @@ mod tests {
 
     #[test]
     fn codes_draw_no_kanji_and_drop_the_heading_labels() {
-        let rules = crate::rules::load_variant("chu", &[]).unwrap();
-        let names = book_html_with(&rules, Labels::Names);
-        let codes = book_html_with(&rules, Labels::Codes);
-        // Chu's pieces carry kanji (rules/chu.toml); with codes none is drawn.
-        assert!(drawn_kanji(&names) > 0 && names.contains("class=\"label\""));
-        assert_eq!(drawn_kanji(&codes), 0);
-        assert!(!codes.contains("class=\"label\""));
-        // The lion's code on the setup board and its diagram.
-        assert!(codes.contains(">LN</text>"));
+        // Every bundled variant (src/ names none); most carry kanji names.
+        let mut with_kanji = 0;
+        for variant in crate::rules::bundled_names() {
+            let rules = crate::rules::load_variant(variant, &[]).unwrap();
+            let names = book_html_with(&rules, Labels::Names);
+            let codes = book_html_with(&rules, Labels::Codes);
+            if drawn_kanji(&names) > 0 {
+                with_kanji += 1;
+                assert!(names.contains("class=\"label\""), "{variant}");
+            }
+            assert_eq!(drawn_kanji(&codes), 0, "{variant}");
+            assert!(!codes.contains("class=\"label\""), "{variant}");
+            // The first kind's code is drawn (on the board or its diagram).
+            let code = &rules.types[0].code;
+            assert!(codes.contains(&format!(">{code}</text>")), "{variant}: {code}");
+        }
+        assert!(with_kanji > 0);
     }
 }

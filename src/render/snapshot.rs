@@ -10,7 +10,7 @@
 use super::board::board_text;
 use super::{option_text, outcome_text};
 use crate::diagnostics::{Diagnostic, Report, Source};
-use crate::movegen::legal_moves;
+use crate::movegen::{TooManyMoves, legal_moves};
 use crate::notation::move_text;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
@@ -127,8 +127,9 @@ const MOVES_HEADING: &str = "legal moves:";
 /// The snapshot of one position: the variant and the options that differ
 /// from their defaults, the position text (and SFEN), the board, the
 /// result if the game is over, and every legal move in canonical
-/// notation, sorted.
-pub fn snapshot_text(entry: &Entry) -> String {
+/// notation, sorted. A position with more moves than the move budget
+/// allows has no snapshot.
+pub fn snapshot_text(entry: &Entry) -> Result<String, TooManyMoves> {
     let pos = &entry.position;
     let rules = pos.rules();
     let mut out = String::new();
@@ -162,7 +163,7 @@ pub fn snapshot_text(entry: &Entry) -> String {
             .map_or("none (the game goes on)".to_string(), |o| outcome_text(rules, &o))
     );
     let mut moves = Vec::new();
-    legal_moves(pos, &mut moves);
+    legal_moves(pos, &mut moves)?;
     let mut texts: Vec<String> = moves.iter().map(|m| move_text(pos, m)).collect();
     texts.sort();
     let _ = writeln!(out, "{MOVES_HEADING} {}", texts.len());
@@ -170,7 +171,7 @@ pub fn snapshot_text(entry: &Entry) -> String {
         out.push_str(t);
         out.push('\n');
     }
-    out
+    Ok(out)
 }
 
 /// A snapshot split into its description and its moves.

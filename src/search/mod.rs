@@ -9,11 +9,19 @@
 //! to a variant: the evaluation is material from the rule file's piece
 //! values plus mobility ([`eval`]). The loop clones no position and
 //! allocates only when it first reaches a new ply.
+//!
+//! Every position's work is at most O(n log n) in its n moves: the first
+//! few moves to search are picked one by one (most nodes cut off there),
+//! the rest are sorted once. The clock is read every few nodes and after
+//! every few thousand moves generated, so a position with a huge number of
+//! moves does not hold the search past its time. A position in the tree
+//! with more moves than the move budget allows is scored by its material
+//! alone; at the root it is an error.
 
 pub mod eval;
 
 use crate::board::Colour;
-use crate::movegen::{Move, Promotion, legal_moves};
+use crate::movegen::{Move, Promotion, TooManyMoves, legal_moves};
 use crate::position::{Outcome, Position, cell_colour, cell_type};
 use crate::ruleset::Result3;
 use eval::{MOBILITY_WEIGHT, PieceValues};
@@ -28,6 +36,13 @@ pub const MAX_PLY: usize = 128;
 const INF: i32 = MATE + 1;
 /// Plies of captures the quiescence search follows at most.
 const MAX_QUIESCENCE: usize = 8;
+/// Moves of a node picked one at a time, best first, before the rest are
+/// sorted at once: a cut-off usually comes among the first.
+const PICKED: usize = 8;
+/// Nodes between two readings of the clock.
+const NODES_PER_CHECK: u64 = 32;
+/// Moves generated between two readings of the clock.
+const MOVES_PER_CHECK: usize = 4096;
 
 /// When to stop thinking.
 #[derive(Clone, Copy, Debug, Default)]
@@ -86,11 +101,14 @@ pub struct Searcher {
     limits: Limits,
     stop: Arc<AtomicBool>,
     aborted: bool,
+    /// Moves generated since the clock was last read.
+    work: usize,
 }
 
 impl Searcher {
     /// A searcher for positions of `pos`'s ruleset, with a transposition
-    /// table of about `table_mb` megabytes.
+    /// table of about `table_mb` megabytes (1 to 4096; see
+    /// [`Searcher::with_table`] when that much memory cannot be had).
     pub fn new(pos: &Position, table_mb: usize) -> Searcher {
         Searcher::with_table(pos, table_mb).0
     }
@@ -120,8 +138,14 @@ impl Searcher {
             limits: Limits::default(),
             stop: Arc::new(AtomicBool::new(false)),
             aborted: false,
+            work: 0,
         };
         (searcher, mb)
+    }
+
+    /// The bytes of the transposition table.
+    pub fn table_bytes(&self) -> usize {
+        self.table.len() * std::mem::size_of::<Option<Entry>>()
     }
 
     /// Nodes visited by the last search.
@@ -152,15 +176,31 @@ impl Searcher {
 
     /// Searches `pos` (given back unchanged) and returns the move to play,
     /// or `None` if the side to move has none. `report` is called after
-    /// each finished iteration.
-    pub fn search(&mut self, pos: &mut Position, limits: Limits, report: &mut dyn FnMut(&Report)) -> Option<Move> {
+    /// each finished iteration. A root with more moves than the move
+    /// budget allows is an error.
+    ///
+    /// The time limits hold from the start: the root's moves are generated
+    /// (at most the budget) and, if the hard limit has passed, the first
+    /// one is returned unsearched.
+    pub fn search(
+        &mut self,
+        pos: &mut Position,
+        limits: Limits,
+        report: &mut dyn FnMut(&Report),
+    ) -> Result<Option<Move>, TooManyMoves> {
         self.start = Instant::now();
         self.limits = limits;
         self.nodes = 0;
+        self.work = 0;
         self.aborted = false;
         let mut root = Vec::new();
-        legal_moves(pos, &mut root);
-        let first = *root.first()?;
+        legal_moves(pos, &mut root)?;
+        let Some(&first) = root.first() else {
+            return Ok(None);
+        };
+        if self.out_of_time() {
+            return Ok(Some(first));
+        }
         let mut best = first;
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 / 2).clamp(1, MAX_PLY as u32 / 2);
         for depth in 1..=max_depth {
@@ -185,7 +225,7 @@ impl Searcher {
                 break;
             }
         }
-        Some(best)
+        Ok(Some(best))
     }
 
     /// One iteration at the root. Returns its score and the best move if
@@ -195,6 +235,7 @@ impl Searcher {
         let tt_move = self.probe(pos).and_then(|e| e.best);
         let mut keys: Vec<i32> = root.iter().map(|m| self.order_key(pos, m, tt_move, 0)).collect();
         sort_by_keys(root, &mut keys);
+        self.charge(root.len());
         let (mut alpha, beta) = (-INF, INF);
         let mut best = None;
         let n = root.len() as i32;
@@ -257,7 +298,12 @@ impl Searcher {
             }
         }
         let mut moves = self.take_moves(ply);
-        legal_moves(pos, &mut moves);
+        if legal_moves(pos, &mut moves).is_err() {
+            // Past the move budget: scored as it stands.
+            self.moves[ply] = moves;
+            return self.values.material(pos, pos.side);
+        }
+        self.charge(moves.len());
         if moves.is_empty() {
             self.moves[ply] = moves;
             return outcome_score(pos.no_moves_outcome(), pos.side, ply);
@@ -271,7 +317,7 @@ impl Searcher {
         let mut best_score = -INF;
         let mut best = None;
         for i in 0..moves.len() {
-            pick_best(&mut moves, &mut keys, i);
+            next_best(&mut moves, &mut keys, i);
             let m = moves[i];
             let undo = pos.play_unchecked(&m);
             let score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, n);
@@ -332,7 +378,11 @@ impl Searcher {
             return 0;
         }
         let mut moves = self.take_moves(ply);
-        legal_moves(pos, &mut moves);
+        if legal_moves(pos, &mut moves).is_err() {
+            self.moves[ply] = moves;
+            return self.values.material(pos, pos.side);
+        }
+        self.charge(moves.len());
         if moves.is_empty() {
             self.moves[ply] = moves;
             return outcome_score(pos.no_moves_outcome(), pos.side, ply);
@@ -351,7 +401,7 @@ impl Searcher {
         keys.extend(moves.iter().map(|m| self.gain(pos, m)));
         let mut best = stand;
         for i in 0..moves.len() {
-            pick_best(&mut moves, &mut keys, i);
+            next_best(&mut moves, &mut keys, i);
             let m = moves[i];
             let undo = pos.play_unchecked(&m);
             let score = -self.quiescence(pos, ply + 1, qply + 1, -beta, -alpha, n);
@@ -372,13 +422,30 @@ impl Searcher {
 
     fn count_node(&mut self) {
         self.nodes += 1;
-        if self.nodes & 31 == 0 {
-            let out_of_time = self.limits.hard_time.is_some_and(|t| self.start.elapsed() >= t);
+        if self.nodes.is_multiple_of(NODES_PER_CHECK) {
             let out_of_nodes = self.limits.nodes.is_some_and(|n| self.nodes >= n);
-            if out_of_time || out_of_nodes || self.stop.load(Ordering::Relaxed) {
+            if out_of_nodes || self.out_of_time() {
                 self.aborted = true;
             }
         }
+    }
+
+    /// Counts `moves` generated, and reads the clock once enough were
+    /// since the last time, so that nodes with many moves do not run
+    /// past the limit between two node checks.
+    fn charge(&mut self, moves: usize) {
+        self.work += moves;
+        if self.work >= MOVES_PER_CHECK {
+            self.work = 0;
+            if self.out_of_time() {
+                self.aborted = true;
+            }
+        }
+    }
+
+    /// Whether the hard time limit has passed or a stop was asked for.
+    fn out_of_time(&self) -> bool {
+        self.limits.hard_time.is_some_and(|t| self.start.elapsed() >= t) || self.stop.load(Ordering::Relaxed)
     }
 
     fn take_moves(&mut self, ply: usize) -> Vec<Move> {
@@ -485,8 +552,7 @@ impl Searcher {
             let Some(m) = self.probe(pos).and_then(|e| e.best) else {
                 break;
             };
-            legal_moves(pos, &mut moves);
-            if !moves.contains(&m) {
+            if legal_moves(pos, &mut moves).is_err() || !moves.contains(&m) {
                 break;
             }
             pv.push(m);
@@ -552,9 +618,25 @@ fn pick_best(moves: &mut [Move], keys: &mut [i32], i: usize) {
     keys.swap(i, b);
 }
 
+/// Puts the move to search `i`th at `i`: the first [`PICKED`] are picked
+/// one at a time ([`pick_best`]), then the rest are sorted at once, so a
+/// node costs O(n log n) however many of its n moves are searched.
+fn next_best(moves: &mut [Move], keys: &mut [i32], i: usize) {
+    match i.cmp(&PICKED) {
+        std::cmp::Ordering::Less => pick_best(moves, keys, i),
+        std::cmp::Ordering::Equal => sort_by_keys(&mut moves[i..], &mut keys[i..]),
+        std::cmp::Ordering::Greater => {}
+    }
+}
+
+/// Sorts `moves` by `keys`, highest first, in O(n log n); moves of equal
+/// keys keep their order.
 fn sort_by_keys(moves: &mut [Move], keys: &mut [i32]) {
-    for i in 0..moves.len() {
-        pick_best(moves, keys, i);
+    let mut both: Vec<(i32, Move)> = keys.iter().copied().zip(moves.iter().copied()).collect();
+    both.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+    for (i, (k, m)) in both.into_iter().enumerate() {
+        keys[i] = k;
+        moves[i] = m;
     }
 }
 

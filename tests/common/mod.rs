@@ -18,7 +18,7 @@ pub fn sq(pos: &Position, name: &str) -> Square {
 
 pub fn legal(pos: &Position) -> Vec<Move> {
     let mut v = Vec::new();
-    legal_moves(pos, &mut v);
+    legal_moves(pos, &mut v).unwrap();
     v
 }
 
@@ -306,6 +306,6 @@ pub fn text_perft(variant: &str, text: &str, depth: u32) -> Vec<u64> {
     let rules = gunbai::rules::load_variant(variant, &[]).expect("bundled variant compiles");
     let mut pos = Position::from_text(rules, text).unwrap_or_else(|e| panic!("{text}:\n{e}"));
     (1..=depth)
-        .map(|d| gunbai::perft::perft(&mut pos, d, gunbai::perft::Convention::Paths))
+        .map(|d| gunbai::perft::perft(&mut pos, d, gunbai::perft::Convention::Paths).unwrap())
         .collect()
 }

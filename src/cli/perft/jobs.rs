@@ -40,7 +40,7 @@ pub fn split(
         .flat_map(|list| list.split_whitespace())
         .map(str::to_string)
         .collect();
-    let of = counter(conv.convention(), threads, 0)?.count(p, at, &|_, _| ());
+    let of = counter(conv.convention(), threads, 0)?.count(p, at, &|_, _| ())?;
     let split = fingerprint(&[
         &args.variant,
         &options.join(" "),
@@ -157,7 +157,7 @@ impl Counters {
                 job.at
             )));
         }
-        Ok(counter.count(&pos, job.depth, &|_, _| ()))
+        Ok(counter.count(&pos, job.depth, &|_, _| ())?)
     }
 }
 

@@ -129,9 +129,10 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     } else {
         let mut counts = Vec::new();
         for d in depth.min(1)..=depth {
-            let bar = progress(counter.root_moves(&p).len(), &format!("depth {d}"));
+            let bar = progress(counter.root_moves(&p)?.len(), &format!("depth {d}"));
             let n = counter.count(&p, d, &|_, _| bar.inc(1));
             bar.finish_and_clear();
+            let n = n?;
             if a.format == FormatArg::Text {
                 outln!("{d}\t{n}");
             }
@@ -170,7 +171,7 @@ fn progress(len: usize, what: &str) -> ProgressBar {
 /// each line is printed once it and every line before it are counted.
 fn divide(a: &Args, counter: &Counter, p: &Position, depth: u32) -> Result<(), Failure> {
     let mut rows: Vec<(String, Move)> = counter
-        .root_moves(p)
+        .root_moves(p)?
         .into_iter()
         .map(|m| (write_move(p, &m, a.notation.notation()), m))
         .collect();
@@ -205,6 +206,7 @@ fn divide(a: &Args, counter: &Counter, p: &Position, depth: u32) -> Result<(), F
     if let Some(e) = state.into_inner().unwrap_or_else(|e| e.into_inner()).failed {
         return Err(e);
     }
+    let counts = counts?;
     let total: u64 = counts.iter().sum();
     if stream {
         outln!();

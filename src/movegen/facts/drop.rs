@@ -146,7 +146,10 @@ impl Facts for DropFacts<'_> {
         let mut after = self.pos.clone();
         after.play_unchecked(&Move::dropping(self.ty, self.to));
         let mut replies = Vec::new();
-        ignoring_drop_mates(|| legal_moves(&after, &mut replies));
+        if ignoring_drop_mates(|| legal_moves(&after, &mut replies)).is_err() {
+            // More replies than the budget allows: not a mate.
+            return false;
+        }
         if self.pos.rules.royals.is_some() {
             return replies.is_empty();
         }

@@ -5,7 +5,7 @@
 use super::{Budget, Game, MAX_MOVES, Reply};
 use crate::board::{Colour, Square};
 use crate::dsl::OptionValue;
-use crate::movegen::{Promotion, legal_moves};
+use crate::movegen::{Promotion, TooManyMoves, legal_moves};
 use crate::notation::{move_text, usi_move};
 use crate::position::Position;
 use crate::render::svg::{BoardView, Labels, board_view_svg};
@@ -121,11 +121,12 @@ fn option_json(v: &OptionValue) -> Value {
 }
 
 /// The legal moves (of one piece, with `from`), each with the squares a
-/// page needs to choose it step by step: `/api/moves`. A position with
-/// more than [`MAX_MOVES`] moves is refused (422).
+/// page needs to choose it step by step: `/api/moves`. A position over the
+/// library's move budget, or with more than [`MAX_MOVES`] moves, is refused
+/// (422).
 pub(super) fn moves_json(pos: &mut Position, from: Option<Square>, budget: &Budget) -> Result<Value, Reply> {
     let mut moves = Vec::new();
-    legal_moves(pos, &mut moves);
+    legal_moves(pos, &mut moves).map_err(|e: TooManyMoves| Reply::error(422, e.to_string()))?;
     if moves.len() > MAX_MOVES {
         return Err(Reply::error(
             422,
