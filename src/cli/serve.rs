@@ -29,6 +29,12 @@ pub struct Args {
     /// a name of its own that resolves here (DNS rebinding).
     #[arg(long = "allow-host", value_name = "NAME")]
     allow_host: Vec<String>,
+    /// Seconds one computing request (a game, moves, a rule file) may take
+    /// before it is stopped with a 503, 1 to 50 (below the 60 s every
+    /// exchange is cut at).
+    #[arg(long = "time-budget", value_name = "SECONDS", default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(1..=50))]
+    time_budget: u64,
     /// Open the page in a web browser (xdg-open, open or start).
     #[arg(long)]
     open: bool,
@@ -56,7 +62,8 @@ pub fn run(a: Args, style: Style) -> Result<ExitCode, Failure> {
         }
         extra.push((name, path.display().to_string(), source.text));
     }
-    let server = Server::bind(&a.host, a.port, &a.allow_host, Api::new(extra)).map_err(fail)?;
+    let api = Api::new(extra).with_time_budget(std::time::Duration::from_secs(a.time_budget));
+    let server = Server::bind(&a.host, a.port, &a.allow_host, api).map_err(fail)?;
     outln!("gunbai playground at {}", server.url());
     if a.open {
         open_browser(server.url());

@@ -14,7 +14,7 @@ use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header}
 use axum::response::Response;
 use http_body_util::BodyExt as _;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio::sync::Semaphore;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
@@ -137,7 +137,7 @@ async fn handle(State(edge): State<Arc<Edge>>, request: Request) -> Response {
 }
 
 /// Runs a computing request on the blocking pool, once one of the
-/// MAX_COMPUTING places is free, within TIME_BUDGET. Past the budget the
+/// MAX_COMPUTING places is free, within the API's time budget. Past it the
 /// answer is 503 at once; the work sees its budget spent at its next check
 /// and stops, still holding its place until then, so that at most
 /// MAX_COMPUTING requests ever compute at once.
@@ -154,7 +154,8 @@ async fn compute(edge: &Edge, method: String, url: String, body: Vec<u8>) -> Rep
             );
         }
     };
-    let budget = Budget::until(Instant::now() + TIME_BUDGET);
+    let allowed = edge.api.time_budget();
+    let budget = Budget::within(allowed);
     let api = edge.api.clone();
     let work_budget = budget.clone();
     let work = tokio::task::spawn_blocking(move || {
@@ -163,12 +164,12 @@ async fn compute(edge: &Edge, method: String, url: String, body: Vec<u8>) -> Rep
         reply
     });
     // A little longer than the budget, for the work to notice it.
-    match tokio::time::timeout(TIME_BUDGET + Duration::from_millis(500), work).await {
+    match tokio::time::timeout(allowed.saturating_add(Duration::from_millis(500)), work).await {
         Ok(Ok(reply)) => reply,
         Ok(Err(_)) => Reply::error(500, "internal error while answering this request"),
         Err(_) => {
             budget.stop();
-            Budget::spent_reply()
+            budget.spent_reply()
         }
     }
 }

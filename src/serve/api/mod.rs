@@ -31,7 +31,7 @@ use serde_json::{Value, json};
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The largest request body: a rule file of the CLI's largest size
 /// ([`crate::rules::MAX_FILE_BYTES`], 4 MiB) with room for the JSON around it.
@@ -82,6 +82,8 @@ impl Reply {
 #[derive(Clone, Debug)]
 pub struct Budget {
     deadline: Option<Instant>,
+    /// What the request was allowed, for the answer once it is spent.
+    allowed: Duration,
     stopped: Arc<AtomicBool>,
 }
 
@@ -90,13 +92,15 @@ impl Budget {
     pub fn unlimited() -> Budget {
         Budget {
             deadline: None,
+            allowed: Duration::MAX,
             stopped: Arc::new(AtomicBool::new(false)),
         }
     }
-    /// Spent at `deadline`.
-    pub fn until(deadline: Instant) -> Budget {
+    /// Spent `allowed` from now.
+    pub fn within(allowed: Duration) -> Budget {
         Budget {
-            deadline: Some(deadline),
+            deadline: Instant::now().checked_add(allowed),
+            allowed,
             ..Budget::unlimited()
         }
     }
@@ -105,19 +109,19 @@ impl Budget {
         self.stopped.store(true, Ordering::Relaxed);
     }
     /// The answer to a request whose budget ran out.
-    pub fn spent_reply() -> Reply {
+    pub fn spent_reply(&self) -> Reply {
         Reply::error(
             503,
             format!(
                 "this request needs more than the {} s a request may compute: fewer moves, a smaller position or simpler rules",
-                super::limits::TIME_BUDGET.as_secs()
+                self.allowed.as_secs()
             ),
         )
     }
     fn check(&self) -> Result<(), Reply> {
         let late = self.deadline.is_some_and(|d| Instant::now() >= d);
         if late || self.stopped.load(Ordering::Relaxed) {
-            Err(Budget::spent_reply())
+            Err(self.spent_reply())
         } else {
             Ok(())
         }
@@ -139,6 +143,8 @@ pub struct Variant {
 pub struct Api {
     variants: Vec<Variant>,
     cache: Mutex<VecDeque<(String, Arc<Ruleset>)>>,
+    /// How long one computing request may take ([`Api::with_time_budget`]).
+    time_budget: Duration,
 }
 
 /// Everything a request may carry; each endpoint reads what it needs and
@@ -216,7 +222,20 @@ impl Api {
         Api {
             variants,
             cache: Mutex::new(VecDeque::new()),
+            time_budget: super::limits::TIME_BUDGET,
         }
+    }
+
+    /// The same API with another time budget per computing request than
+    /// [`super::limits::TIME_BUDGET`] (`gunbai serve --time-budget`).
+    pub fn with_time_budget(mut self, time_budget: Duration) -> Api {
+        self.time_budget = time_budget;
+        self
+    }
+
+    /// How long one computing request may take.
+    pub fn time_budget(&self) -> Duration {
+        self.time_budget
     }
 
     /// The variants offered.
@@ -267,7 +286,7 @@ impl Api {
                 "max_plies": MAX_PLIES,
                 "max_moves": MAX_MOVES,
                 "max_side": crate::board::MAX_SIDE,
-                "time_budget_ms": super::limits::TIME_BUDGET.as_millis() as u64,
+                "time_budget_ms": u64::try_from(self.time_budget.as_millis()).unwrap_or(u64::MAX),
             },
         }))
     }
