@@ -238,3 +238,17 @@ fn hand_entries_of_one_type_add_up_and_every_hand_read_is_written_back_readably(
     }
     assert!(Position::from_text(rules, "4,k,4/9/9/9/9/9/9/9/4,K,4[65535P,P] b -").is_err());
 }
+
+#[test]
+fn an_unknown_non_ascii_sfen_letter_is_quoted_as_written() {
+    // A letter the rule file does not define is named in the error as the
+    // character it is, not as its first byte read as Latin-1.
+    let rules = load_variant("shogi", &[]).unwrap();
+    for (bad, letter) in [("é", 'é'), ("\u{5409}", '\u{5409}')] {
+        let sfen = format!("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGS{bad}L b - 1");
+        let err = Position::from_sfen(rules.clone(), &sfen).unwrap_err();
+        let d = &err.diagnostics[0];
+        assert_eq!(d.message, format!("unknown SFEN piece letter `{letter}`"), "{err}");
+        assert_eq!(&sfen[d.span.clone()], bad, "{err}");
+    }
+}

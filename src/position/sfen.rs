@@ -89,10 +89,11 @@ impl Position {
                     steps += 1;
                     i += 1;
                 }
-                let Some(&ch) = b.get(i) else {
+                // A whole character, so that a non-ASCII one is quoted as
+                // written (letters themselves are ASCII).
+                let Some(ch) = row.get(i..).and_then(|r| r.chars().next()) else {
                     return Err(err(text, at..at + 1, "`+` must be followed by a piece letter"));
                 };
-                let ch = ch as char;
                 let colour = if ch.is_ascii_uppercase() {
                     Colour::Black
                 } else {
@@ -102,7 +103,7 @@ impl Position {
                 let Some(kind) = kind else {
                     return Err(err(
                         text,
-                        at..offset + i + 1,
+                        at..offset + i + ch.len_utf8(),
                         format!("unknown SFEN piece letter `{ch}`"),
                     ));
                 };
