@@ -1014,6 +1014,21 @@ fn show_and_snapshots_print_the_hands_of_drop_variants() {
     assert!(o.status.success(), "{}", stderr(&o));
     let snap = std::fs::read_to_string(snaps.join("hands.txt")).expect("snapshot");
     assert_eq!(board_hands(&snap), want, "{snap}");
+    // The same in `show --format json`'s `hands`.
+    let o = gunbai(&["show", "shogi", "--moves", moves, "--format", "json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    let mut from_json = std::collections::BTreeMap::new();
+    for (colour, black) in [("black", true), ("white", false)] {
+        for item in json["hands"][colour].as_array().expect("a hand list") {
+            let code = item["code"].as_str().expect("code").to_string();
+            from_json.insert((black, code), item["count"].as_u64().expect("count") as u32);
+        }
+    }
+    assert_eq!(from_json, want, "{json}");
+    let chu = stdout(&gunbai(&["show", "chu", "--format", "json"]));
+    let chu: serde_json::Value = serde_json::from_str(&chu).expect("JSON");
+    assert!(chu["hands"].is_null(), "{chu}");
     // Empty hands at the start; no hand lines without drops.
     let start = stdout(&gunbai(&["show", "shogi"]));
     assert!(

@@ -3,6 +3,7 @@
 //! `docs/ci.md`; add fields rather than change them.
 
 use super::{outcome_text, pieces, reason_text};
+use crate::board::Colour;
 use crate::diagnostics::{Report, Severity};
 use crate::position::{Outcome, Position};
 use serde_json::{Value, json};
@@ -76,7 +77,9 @@ pub fn moves(pos: &Position, moves: &[String]) -> Value {
 }
 
 /// A position: `{variant, position, sfen, side_to_move, pieces: [{square,
-/// colour, code, kind}], outcome}`, pieces in square order.
+/// colour, code, kind}], hands, outcome}`, pieces in square order; `hands`
+/// is `{black, white}`, each a list of `{code, kind, count}` in the rule
+/// file's order of hand types, or null in a variant without drops.
 pub fn position(pos: &Position) -> Value {
     let rules = pos.rules();
     let pieces: Vec<Value> = pieces(pos)
@@ -96,8 +99,32 @@ pub fn position(pos: &Position) -> Value {
         "sfen": pos.to_sfen(),
         "side_to_move": pos.side_to_move().to_string(),
         "pieces": pieces,
+        "hands": hands(pos),
         "outcome": outcome(pos, pos.result()),
     })
+}
+
+/// Both hands, for [`position`]: null without drops.
+fn hands(pos: &Position) -> Value {
+    let rules = pos.rules();
+    let Some(drops) = rules.drops.as_ref() else {
+        return Value::Null;
+    };
+    let hand = |colour| -> Vec<Value> {
+        drops
+            .hand_types
+            .iter()
+            .filter(|&&ty| pos.in_hand(colour, ty) > 0)
+            .map(|&ty| {
+                json!({
+                    "code": rules.types[usize::from(ty)].code,
+                    "kind": rules.kind_of(ty).id,
+                    "count": pos.in_hand(colour, ty),
+                })
+            })
+            .collect()
+    };
+    json!({"black": hand(Colour::Black), "white": hand(Colour::White)})
 }
 
 /// Perft totals per depth: `{variant, position, convention, depths:
