@@ -33,11 +33,8 @@ impl Table {
     /// of buckets; at least one bucket). Fails, rather than aborting, when
     /// the memory cannot be had.
     pub fn new(mb: usize) -> Result<Table, String> {
-        let bytes = mb
-            .checked_mul(1 << 20)
+        let buckets = crate::perft::table::buckets_within(mb, std::mem::size_of::<Entry>() * WAYS)
             .ok_or_else(|| format!("hash {mb} MiB: too large"))?;
-        let buckets = (bytes / (std::mem::size_of::<Entry>() * WAYS)).max(1);
-        let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         let mut entries = Vec::new();
         entries
             .try_reserve_exact(buckets * WAYS)

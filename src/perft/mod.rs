@@ -5,7 +5,7 @@ mod counter;
 mod effect;
 pub mod jobs;
 pub(crate) mod key;
-mod table;
+pub(crate) mod table;
 
 pub use counter::{Counter, MAX_THREADS, TABLE_UNSAFE};
 

@@ -26,16 +26,20 @@ pub struct Table {
     mask: usize,
 }
 
+/// How many buckets of `bucket_bytes` a table of at most `mb` mebibytes
+/// holds: a power of two, at least one; None when `mb` MiB overflows.
+/// Every hash table of the crate is sized by it.
+pub(crate) fn buckets_within(mb: usize, bucket_bytes: usize) -> Option<usize> {
+    let buckets = (mb.checked_mul(1 << 20)? / bucket_bytes.max(1)).max(1);
+    Some(1usize << (usize::BITS - 1 - buckets.leading_zeros()))
+}
+
 impl Table {
     /// A table of at most `mb` mebibytes (rounded down to a power of two
     /// of buckets; at least one bucket). Fails, rather than aborting, when
     /// the memory cannot be had.
     pub fn new(mb: usize) -> Result<Table, String> {
-        let bytes = mb
-            .checked_mul(1 << 20)
-            .ok_or_else(|| format!("--hash {mb}: too large"))?;
-        let buckets = (bytes / (ENTRY_BYTES * WAYS)).max(1);
-        let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
+        let buckets = buckets_within(mb, ENTRY_BYTES * WAYS).ok_or_else(|| format!("--hash {mb}: too large"))?;
         let n = buckets * WAYS * 2;
         let mut words = Vec::new();
         words
