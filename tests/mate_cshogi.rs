@@ -1,5 +1,5 @@
 //! `gunbai::mate` against cshogi's df-pn mate search (PyPI, run from the
-//! virtualenv `.ci/install-cshogi` makes): random tsume positions of
+//! virtualenv `.ci/install-python` makes): random tsume positions of
 //! standard shogi (a White king near the top edge, a few Black pieces
 //! around it, a piece or two in Black's hand, every other piece in
 //! White's hand) and the composed ones of `tests/mate.rs`. Mate or not
@@ -20,10 +20,10 @@ const MAX_PLIES: u32 = 7;
 const POSITIONS: usize = 24;
 
 fn python() -> String {
-    let venv = concat!(env!("CARGO_MANIFEST_DIR"), "/target/cshogi-venv/bin/python");
+    let venv = concat!(env!("CARGO_MANIFEST_DIR"), "/target/py-venv/bin/python");
     assert!(
         std::path::Path::new(venv).exists(),
-        "{venv} is missing: run .ci/install-cshogi (it installs cshogi from PyPI)"
+        "{venv} is missing: run .ci/install-python (it installs cshogi from PyPI)"
     );
     venv.to_string()
 }
