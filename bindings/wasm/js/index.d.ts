@@ -64,6 +64,8 @@ export type InitInput = string | URL | Request | Response | BufferSource | WebAs
 export function init(input?: InitInput | Promise<InitInput>): Promise<void>;
 export function initSync(bytesOrModule: BufferSource | WebAssembly.Module): void;
 export function version(): string;
+export function setMoveBudget(n: number): void;
+export function moveBudget(): number;
 export function variants(): VariantInfo[];
 
 export class Variant {
@@ -182,7 +184,7 @@ export class Board {
   givesCheck(move: string): boolean;
   moveText(move: string, notation?: Notation): string;
   perft(depth: number, convention?: Convention): number | bigint;
-  boardSvg(opts?: { flip?: boolean; labels?: Labels }): string;
+  boardSvg(opts?: { flip?: boolean; labels?: Labels; marks?: boolean }): string;
   pieces(): BoardPieces;
   search(limits: SearchLimits): SearchResult;
   setSearchTable(mb: number): void;

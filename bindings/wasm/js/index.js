@@ -5,7 +5,15 @@
 // wasm-bindgen): JSON becomes objects, errors become GunbaiError. No rule
 // is decided here.
 
-import initRaw, { initSync as initRawSync, variantsJson, version as rawVersion, Variant as RawVariant, Board as RawBoard } from './gunbai_wasm.js';
+import initRaw, {
+  initSync as initRawSync,
+  variantsJson,
+  version as rawVersion,
+  setMoveBudget as rawSetMoveBudget,
+  moveBudget as rawMoveBudget,
+  Variant as RawVariant,
+  Board as RawBoard,
+} from './gunbai_wasm.js';
 
 /** An error from gunbai: a message and, for rule files, positions and
  * moves, the diagnostics behind it ({file, severity, line, column,
@@ -68,6 +76,19 @@ export function initSync(bytesOrModule) {
 /** The version of the gunbai library inside. */
 export function version() {
   return call(() => rawVersion());
+}
+
+/** Sets the move budget: the most legal moves one position may have (1
+ * to 10,000,000; default 1,000,000), for every board from now on. A
+ * position with more is an error, never a hang. */
+export function setMoveBudget(n) {
+  if (typeof n !== 'number') throw new GunbaiError(`the move budget is a number, not ${typeof n}`);
+  call(() => rawSetMoveBudget(n));
+}
+
+/** The move budget in force. */
+export function moveBudget() {
+  return call(() => rawMoveBudget());
 }
 
 let variantList = null;
@@ -300,9 +321,11 @@ export class Board {
     return toNumber(call(() => this.raw.perft(depth, String(convention))));
   }
 
-  /** The board as SVG. opts: {flip: boolean, labels: 'names'|'codes'}. */
+  /** The board as SVG. opts: {flip: boolean, labels: 'names'|'codes',
+   * marks: boolean (default true: the last move marked and a `data-sq`
+   * hit area on every square; false: as `gunbai show --svg` draws it)}. */
   boardSvg(opts = {}) {
-    return call(() => this.raw.boardSvg(Boolean(opts.flip), opts.labels));
+    return call(() => this.raw.boardSvg(Boolean(opts.flip), opts.labels, opts.marks !== false));
   }
 
   /** The pieces on the board and in hand, as `gunbai show --format json`

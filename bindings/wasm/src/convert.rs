@@ -101,6 +101,11 @@ pub fn shown(text: &str) -> String {
     out
 }
 
+/// The move budget's error, naming the JavaScript call that raises it.
+pub fn too_many(e: gunbai::movegen::TooManyMoves) -> Failure {
+    Failure::message(e.to_string().replace("`gunbai --move-budget N`", "`setMoveBudget(n)`"))
+}
+
 pub fn text_size(text: &str, what: &str) -> Result<(), Failure> {
     if text.len() > crate::MAX_TEXT_BYTES {
         return Err(Failure::message(format!(

@@ -62,6 +62,24 @@ pub fn variants_json() -> Res<String> {
     Ok(Value::Array(out).to_string())
 }
 
+/// Sets the move budget: the most legal moves one position may have
+/// (1 to 10,000,000; default 1,000,000), for every board from now on.
+#[wasm_bindgen(js_name = setMoveBudget)]
+pub fn set_move_budget(limit: f64) -> Res<()> {
+    let n = if limit.is_finite() && limit >= 0.0 && limit.fract() == 0.0 && limit <= 1e15 {
+        limit as usize
+    } else {
+        return Err(Failure::message(format!("the move budget is a whole number of moves, not {limit}")).into());
+    };
+    gunbai::movegen::set_move_limit(n).map_err(|e| Failure::message(e).into())
+}
+
+/// The move budget in force.
+#[wasm_bindgen(js_name = moveBudget)]
+pub fn move_budget() -> f64 {
+    gunbai::movegen::move_limit() as f64
+}
+
 /// The version of the gunbai library inside.
 #[wasm_bindgen]
 pub fn version() -> String {
@@ -283,7 +301,7 @@ impl Board {
 
     fn moves(&self) -> Res<Vec<Move>> {
         let mut moves = Vec::new();
-        legal_moves(&self.pos, &mut moves).map_err(|e| Failure::message(e.to_string()))?;
+        legal_moves(&self.pos, &mut moves).map_err(convert::too_many)?;
         Ok(moves)
     }
 
@@ -487,30 +505,27 @@ impl Board {
     /// or `fsf`), on one thread.
     pub fn perft(&mut self, depth: u32, convention: Option<String>) -> Res<u64> {
         let conv = parse_convention(convention.as_deref())?;
-        perft(&mut self.pos, depth, conv).map_err(|e| Failure::message(e.to_string()).into())
+        perft(&mut self.pos, depth, conv).map_err(|e| convert::too_many(e).into())
     }
 
-    /// The board as an SVG picture (`flip`: from White's side; `labels`:
-    /// names or codes), the last move marked.
+    /// The board as an SVG picture: `flip` draws it from White's side,
+    /// `labels` is names or codes, `marks` marks the last move pushed and
+    /// gives every square a `data-sq` hit area (as the playground draws
+    /// it; without, the picture is `gunbai show --svg`'s).
     #[wasm_bindgen(js_name = boardSvg)]
-    pub fn board_svg(&self, flip: Option<bool>, labels: Option<String>) -> Res<String> {
+    pub fn board_svg(&self, flip: bool, labels: Option<String>, marks: bool) -> Res<String> {
         let rules = self.pos.rules();
         let labels = convert::parse_labels(labels.as_deref())?;
         let pieces = gunbai::render::pieces(&self.pos);
-        let last = self
-            .played
-            .last()
-            .map(|(m, _)| std::iter::once(m.from()).chain(m.landings().iter().copied()).collect())
-            .unwrap_or_default();
+        let last = match self.played.last() {
+            Some((m, _)) if marks => std::iter::once(m.from()).chain(m.landings().iter().copied()).collect(),
+            _ => Vec::new(),
+        };
         let view = BoardView {
-            view: if flip == Some(true) {
-                Colour::White
-            } else {
-                Colour::Black
-            },
+            view: if flip { Colour::White } else { Colour::Black },
             labels,
             last_move: last,
-            hit_areas: true,
+            hit_areas: marks,
         };
         Ok(board_view_svg(rules, &pieces, &view))
     }
@@ -562,9 +577,7 @@ impl Board {
         let pos = &mut self.pos;
         let best = {
             let mut report = |r: &gunbai::search::Report| iterations.push(r.clone());
-            searcher
-                .search(pos, limits, &mut report)
-                .map_err(|e| Failure::message(e.to_string()))?
+            searcher.search(pos, limits, &mut report).map_err(convert::too_many)?
         };
         let mut out = convert::search_json(pos, best, &iterations);
         out["nodes"] = json!(searcher.nodes());
