@@ -453,6 +453,7 @@ pages! {
     performance => "docs/performance.md",
     rule_files => "docs/rule-files.md",
     variants => "docs/variants.md",
+    wasm => "docs/wasm.md",
 }
 
 /// A new page under docs/ gets its examples tested once it is listed.

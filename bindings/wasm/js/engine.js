@@ -21,10 +21,11 @@
 
 import { Board, GunbaiError, Variant } from './index.js';
 
-/** The first slice of an iteration that has not finished in one (ms);
- * each further slice of the same iteration is twice as long, so an
- * iteration always ends. */
-const FIRST_SLICE_MS = 100;
+/** The first slice of an iteration (ms): `stop` waits at most this long
+ * at first. Each further slice of an iteration that has not finished is
+ * twice as long, so an iteration always ends; a slice restarts the
+ * iteration, with what the search's table learnt in the ones before. */
+const FIRST_SLICE_MS = 500;
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -176,7 +177,9 @@ export class EngineSession {
         let ms = slice;
         if (movetime > 0) {
           if (elapsed >= movetime) break;
-          ms = Math.min(ms, movetime - elapsed);
+          // Less than two slices left: one slice to the end, rather than
+          // a restart that could not finish.
+          ms = movetime - elapsed < 2 * ms ? movetime - elapsed : ms;
         }
         if (maxNodes > 0 && nodes >= maxNodes) break;
         const r = this.board.search({ depth, movetime: ms, nodes: maxNodes > 0 ? maxNodes - nodes : 0 });
