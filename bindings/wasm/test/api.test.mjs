@@ -460,3 +460,36 @@ test('arguments of the wrong type are GunbaiErrors', () => {
   assert.match(thrown(() => g.Variant.bundled('chu').setOption('x', 3)).message, /true, false or a string/);
   assert.match(thrown(() => new g.Board('chu').setSearchTable(0)).message, /1 to 512 MiB/);
 });
+
+test('worker.js itself, in a worker thread with a `self` like a Web Worker\'s', async () => {
+  const { Worker } = await import('node:worker_threads');
+  const workerUrl = pathToFileURL(join(pkg, 'worker.js')).href;
+  // The shim gives the module what a browser's worker scope has: self,
+  // postMessage and onmessage (messages that come before it is loaded wait).
+  const shim = `
+    const { parentPort } = require('node:worker_threads');
+    const early = [];
+    globalThis.self = globalThis;
+    self.postMessage = (m) => parentPort.postMessage(m);
+    parentPort.on('message', (data) => (self.onmessage ? self.onmessage({ data }) : early.push(data)));
+    import(${JSON.stringify(workerUrl)}).then(() => early.forEach((data) => self.onmessage({ data })));
+  `;
+  const w = new Worker(shim, { eval: true });
+  const got = [];
+  const done = new Promise((resolve, reject) => {
+    w.on('message', (m) => {
+      got.push(m);
+      if (m.type === 'bestmove') resolve(m);
+    });
+    w.on('error', reject);
+  });
+  w.postMessage({ type: 'position', variant: 'shogi', moves: ['7g7f', '3c3d'] });
+  w.postMessage({ type: 'go', depth: 3 });
+  const best = await done;
+  await w.terminate();
+  assert.deepEqual(
+    got.filter((m) => m.type === 'info').map((m) => m.depth),
+    [1, 2, 3],
+  );
+  assert.ok(cliJson(['moves', 'shogi', '--moves', '7g7f 3c3d', '--notation', 'usi']).moves.includes(best.usi), best.usi);
+});
