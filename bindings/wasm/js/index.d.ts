@@ -67,6 +67,7 @@ export function version(): string;
 export function setMoveBudget(n: number): void;
 export function moveBudget(): number;
 export function variants(): VariantInfo[];
+export function variantNames(): string[];
 
 export class Variant {
   private constructor(raw: unknown);

@@ -51,7 +51,34 @@ const WHOLE_DIAGRAM_SIDE: u32 = 16;
 
 type Res<T> = Result<T, String>;
 
-/// The bundled variants: `[{name, title, files, ranks, options}]` as JSON.
+/// The message of a panic (a bug in gunbai: none is expected on any
+/// input), kept for `index.js`, which sees only the trap that follows.
+static PANIC: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+
+/// Runs when the module is instantiated: panics record their message.
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        if let Ok(mut p) = PANIC.lock() {
+            *p = info.to_string();
+        }
+    }));
+}
+
+/// The last panic's message, or an empty string.
+#[wasm_bindgen(js_name = lastPanic)]
+pub fn last_panic() -> String {
+    PANIC.lock().map(|p| p.clone()).unwrap_or_default()
+}
+
+/// The bundled variants' names, without compiling them, as JSON.
+#[wasm_bindgen(js_name = variantNamesJson)]
+pub fn variant_names_json() -> String {
+    json!(gunbai::rules::bundled_names()).to_string()
+}
+
+/// The bundled variants: `[{name, title, files, ranks, options}]` as JSON
+/// (each rule file compiled).
 #[wasm_bindgen(js_name = variantsJson)]
 pub fn variants_json() -> Res<String> {
     let mut out = Vec::new();

@@ -90,6 +90,7 @@ test('variants(): names, sizes and options as validate and options give them', (
     vs.map((v) => v.name),
     names,
   );
+  assert.deepEqual(g.variantNames(), names);
   for (const v of vs) {
     const opts = cliJson(['options', v.name]).options;
     assert.deepEqual(
