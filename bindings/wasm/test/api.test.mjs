@@ -219,6 +219,16 @@ test('drops, captures, checks and the end of a game (shogi)', () => {
   assert.equal(b.givesCheck('G*5b'), true);
   assert.equal(b.givesCheck('G*1i'), false);
   assert.equal(b.isCapture('G*5b'), false);
+  // Every drop the CLI lists, with the piece placed and the piece in hand.
+  const drops = cliJson(['moves', 'shogi', '--sfen', '4k4/9/9/9/9/9/9/9/4K4 b G 1']).moves.filter((t) => t.includes('*'));
+  const dropDetails = b.legalMoveDetails().filter((d) => d.drop !== null);
+  assert.deepEqual(
+    dropDetails.map((d) => d.text),
+    drops,
+  );
+  for (const d of dropDetails) {
+    assert.deepEqual([d.from, d.drop, d.hand, d.to], [null, 'G', 'G', d.text.split('*')[1]]);
+  }
   const drop = b.push('G*5b');
   assert.equal(drop.from, null);
   assert.equal(drop.drop, 'G');
@@ -266,6 +276,14 @@ test('rule options: setOption compiles again, as --option does', () => {
   const cliMsg = cli(['options', 'chu', '--option', 'no_such_option=true'], { fail: true });
   assert.equal(cliMsg.status, 2);
   assert.ok(e.message.length > 0);
+  // A clone's options change apart from the original's; boards keep
+  // the rules they were made with.
+  const copy = v.clone();
+  const before = new g.Board(v);
+  copy.setOption(opt.name, !flipped);
+  assert.equal(copy.options().find((o) => o.name === opt.name).value, String(!flipped));
+  assert.equal(v.options().find((o) => o.name === opt.name).value, want.value);
+  assert.equal(before.legalMoves().length, new g.Board(v).legalMoves().length);
   // The variant keeps its options after a refused one.
   assert.equal(v.options().find((o) => o.name === opt.name).value, want.value);
 });
