@@ -343,7 +343,14 @@ test('hostile input: deep and long conditions, move budgets, huge text', () => {
   assert.match(thrown(() => g.setMoveBudget(NaN)).message, /whole number/);
   // Too much text: refused before it is read.
   assert.match(thrown(() => g.Variant.fromToml('#'.repeat((4 << 20) + 1))).message, /at most 4194304 bytes/);
-  assert.match(thrown(() => new g.Board('chu', 'x'.repeat((1 << 20) + 1))).message, /at most 1048576 are read/);
+  assert.match(thrown(() => new g.Board('chu', 'x'.repeat((1 << 20) + 1))).message, /at most 1048576 (bytes )?are read/);
+  // Within the JavaScript check (characters) but not the module's (bytes).
+  assert.match(thrown(() => new g.Board('chu', 'é'.repeat(600000))).message, /has 1200000 bytes; at most 1048576 are read/);
+  // Far too much text is refused before it reaches the module's memory.
+  const huge = 'x'.repeat(64 << 20);
+  assert.match(thrown(() => g.Variant.fromToml(huge)).message, /at most 4194304 bytes/);
+  assert.match(thrown(() => new g.Board('chu').push(huge)).message, /at most 1048576 bytes/);
+  assert.match(thrown(() => g.Variant.bundled(huge)).message, /at most 1048576 bytes/);
   // Not TOML at all, binary junk, an empty file: diagnostics, no trap.
   for (const junk of ['', '\u0000\u0001\uffff', '[[[[', 'a = "'.repeat(1000), '[variant]\n'.repeat(10000)]) {
     const e = thrown(() => g.Variant.fromToml(junk));
