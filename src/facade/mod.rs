@@ -8,6 +8,7 @@
 
 mod engine;
 mod error;
+mod inner;
 mod position;
 mod variant;
 

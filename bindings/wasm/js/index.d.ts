@@ -47,6 +47,8 @@ export interface VariantInfo {
 
 export interface PieceInfo {
   code: string;
+  /** The kind's id in the rule file. */
+  id: string;
   name: string;
   label: string;
   promoted: boolean;

@@ -194,7 +194,7 @@ export class Variant {
     return this;
   }
 
-  /** Every piece type: [{code, name, label, promoted}]. */
+  /** Every piece type: [{code, id, name, label, promoted}]. */
   pieces() {
     return call(() => JSON.parse(this.raw.piecesJson()));
   }
@@ -334,7 +334,7 @@ export class Board {
     return this.result() !== null;
   }
 
-  /** Does the move capture (shots and effects included)? */
+  /** Does the move capture an enemy piece (shots and effects included)? */
   isCapture(move) {
     return call(() => this.raw.isCapture(str(move, 'the move')));
   }

@@ -257,7 +257,7 @@ test('pictures: a piece diagram and the board as the CLI draws them', () => {
     chu.pieceDiagramSvg(chu.pieces()[0].code, { colour: 'white' }),
     cli(['diagram', 'chu', chu.pieces()[0].code, '--white', '--svg', '-']),
   );
-  assert.match(thrown(() => chu.pieceDiagramSvg('QQQ')).message, /no piece coded `QQQ`/);
+  assert.match(thrown(() => chu.pieceDiagramSvg('QQQ')).message, /no piece `QQQ` in variant `chu`/);
   const b = new g.Board('chu');
   b.push('f4-f5');
   assert.equal(b.boardSvg({ marks: false }), cli(['show', 'chu', '--moves', 'f4-f5', '--svg', '-']));
