@@ -45,9 +45,9 @@ pub mod search;
 pub mod serve;
 
 pub use facade::{
-    AttackerMoves, Colour, Convention, Diagnostic, Engine, Error, ErrorKind, InHand, Legs, Limits, MateLimits,
-    MateReport, Move, Notation, Outcome, Piece, PieceKind, Position, Promotion, Reason, Score, SearchReport, Severity,
-    Step, StepKind, Variant, VariantOption, Verdict, mate, perft, search,
+    AttackerMoves, BoardStyle, Colour, Convention, Diagnostic, Engine, Error, ErrorKind, InHand, Legs, Limits,
+    MateLimits, MateReport, Move, Notation, Outcome, Piece, PieceKind, Position, Promotion, Reason, Score,
+    SearchReport, Severity, Step, StepKind, Variant, VariantOption, Verdict, mate, perft, search,
 };
 
 /// The Rust examples of docs/library.md, run as doc tests.

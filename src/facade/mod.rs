@@ -20,5 +20,5 @@ pub use engine::{
     AttackerMoves, Engine, Limits, MateLimits, MateReport, Score, SearchReport, Verdict, mate, perft, search,
 };
 pub use error::{Diagnostic, Error, ErrorKind, Severity};
-pub use position::{InHand, Legs, Move, Outcome, Piece, Position, Reason, Step, StepKind};
+pub use position::{BoardStyle, InHand, Legs, Move, Outcome, Piece, Position, Reason, Step, StepKind};
 pub use variant::{PieceKind, Variant, VariantOption};

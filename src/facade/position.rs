@@ -53,6 +53,24 @@ pub struct Piece {
     pub code: String,
     /// Its English name.
     pub name: String,
+    /// What is drawn on it: its kanji when the rule file gives them, else
+    /// its code.
+    pub label: String,
+}
+
+/// How [`Position::board_svg_with`] draws the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BoardStyle {
+    /// White's side at the bottom (the board turned 180°).
+    pub flipped: bool,
+    /// Pieces labelled by their codes rather than kanji (for readers
+    /// without a CJK font).
+    pub codes: bool,
+    /// Every square carries a `data-sq="NAME"` hit area for a page to
+    /// click and colour.
+    pub hit_areas: bool,
+    /// The last move played (by [`Position::play`]) is marked.
+    pub mark_last_move: bool,
 }
 
 /// One kind of piece in a hand, and how many.
@@ -201,6 +219,7 @@ impl Position {
             colour,
             code: rules.types[usize::from(ty)].code.clone(),
             name: english_name(rules, rules.types[usize::from(ty)].kind).to_string(),
+            label: crate::render::piece_label(rules, ty),
         }
     }
 
@@ -420,6 +439,26 @@ impl Position {
     #[doc = include_str!("../../docs/examples/facade_position.md")]
     pub fn board_svg(&self) -> String {
         crate::render::svg::board_svg(self.pos.rules(), &crate::render::pieces(&self.pos))
+    }
+
+    /// The board as an SVG picture, drawn as `style` says.
+    ///
+    #[doc = include_str!("../../docs/examples/facade_board_svg.md")]
+    pub fn board_svg_with(&self, style: BoardStyle) -> String {
+        use crate::render::svg::{BoardView, Labels, board_view_svg};
+        let last_move = match self.played.last() {
+            Some((m, _)) if style.mark_last_move => {
+                std::iter::once(m.from()).chain(m.landings().iter().copied()).collect()
+            }
+            _ => Vec::new(),
+        };
+        let view = BoardView {
+            view: if style.flipped { Colour::White } else { Colour::Black },
+            labels: if style.codes { Labels::Codes } else { Labels::Names },
+            last_move,
+            hit_areas: style.hit_areas,
+        };
+        board_view_svg(self.pos.rules(), &crate::render::pieces(&self.pos), &view)
     }
 
     /// The position the unstable modules work on.
