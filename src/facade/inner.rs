@@ -1,9 +1,8 @@
 //! From the façade's types to the interpreter's own, for what the façade
-//! does not offer yet and the bindings need (bindings/wasm: board pictures
-//! drawn from either side with hit areas, piece labels, the `--format
-//! json` shapes, the move budget's setting lives in `movegen`). What these
-//! return is the interpreter's inside: no stability promise
-//! (docs/library.md).
+//! does not offer yet and the bindings need (bindings/wasm: a piece type's
+//! label, diagrams with code labels or a window, the `--format json`
+//! shapes; docs/wasm.md lists them). What these return is the
+//! interpreter's inside: no stability promise (docs/library.md).
 
 use super::{Position, Variant};
 use crate::ruleset::Ruleset;

@@ -23,8 +23,8 @@ mod convert;
 use convert::{Failure, diagnostics_json, parse_colour, parse_convention, parse_notation, search_json, text, usi};
 use gunbai::diagram::move_map;
 use gunbai::render::piece_label;
-use gunbai::render::svg::{BoardView, board_view_svg, move_map_labels_svg};
-use gunbai::{Colour, Engine, Limits, Move, Notation, Position, Promotion, StepKind, perft};
+use gunbai::render::svg::{Labels, move_map_labels_svg};
+use gunbai::{BoardStyle, Colour, Engine, Limits, Move, Notation, Position, Promotion, StepKind, perft};
 use serde_json::{Value, json};
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
@@ -355,26 +355,6 @@ impl Board {
             "hand": legs.drop.as_ref().map(|d| &d.1),
         })
     }
-
-    /// The squares of the last move pushed: its origin and landings.
-    fn last_move_squares(&self) -> Vec<gunbai::board::Square> {
-        let Some(m) = self.pos.moves_played().pop() else {
-            return Vec::new();
-        };
-        let mut before = self.pos.clone();
-        before.unplay();
-        let legs = before.legs(&m);
-        let geo = &self.variant.unstable_rules().geometry;
-        std::iter::once(legs.from.as_str())
-            .chain(
-                legs.steps
-                    .iter()
-                    .filter(|s| s.kind == StepKind::Land)
-                    .map(|s| s.square.as_str()),
-            )
-            .filter_map(|name| geo.parse_square(name))
-            .collect()
-    }
 }
 
 #[wasm_bindgen]
@@ -574,14 +554,12 @@ impl Board {
     #[wasm_bindgen(js_name = boardSvg)]
     pub fn board_svg(&self, flip: bool, labels: Option<String>, marks: bool) -> Res<String> {
         let labels = convert::parse_labels(labels.as_deref())?;
-        let inner = self.pos.unstable_position();
-        let view = BoardView {
-            view: if flip { Colour::White } else { Colour::Black },
-            labels,
-            last_move: if marks { self.last_move_squares() } else { Vec::new() },
+        Ok(self.pos.board_svg_with(BoardStyle {
+            flipped: flip,
+            codes: labels == Labels::Codes,
             hit_areas: marks,
-        };
-        Ok(board_view_svg(inner.rules(), &gunbai::render::pieces(inner), &view))
+            mark_last_move: marks,
+        }))
     }
 
     /// The pieces on the board and in hand as JSON, as `gunbai show
