@@ -21,28 +21,16 @@
 //! terminal, HTTP, engine protocols); without it the core builds for
 //! `wasm32-unknown-unknown`.
 
-pub mod board;
-pub mod compile;
-pub mod diagnostics;
-pub mod diagram;
-pub mod dsl;
-#[cfg(feature = "cli")]
-pub mod engine;
 mod facade;
 mod judge;
-pub mod mate;
-pub mod movegen;
 mod moves;
-pub mod notation;
-pub mod perft;
-pub mod play;
-pub mod position;
-pub mod render;
-pub mod rules;
-pub mod ruleset;
-pub mod search;
-#[cfg(feature = "cli")]
-pub mod serve;
+
+pub mod unstable;
+
+use unstable::{
+    board, compile, diagnostics, diagram, dsl, mate, movegen, notation, perft, play, position, render, rules, ruleset,
+    search,
+};
 
 pub use facade::{
     AttackerMoves, BoardStyle, Colour, Convention, Diagnostic, Engine, Error, ErrorKind, InHand, Legs, Limits,

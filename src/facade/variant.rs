@@ -83,12 +83,23 @@ impl Variant {
     }
 
     /// Compiles a rule file's text; `origin` names it in diagnostics. A
-    /// file with errors is [`ErrorKind::InvalidRules`], with every
-    /// diagnostic; warnings of a file that compiles are
+    /// file with errors, or longer than the 4 MiB the command line reads,
+    /// is [`ErrorKind::InvalidRules`], with every diagnostic; warnings of a file that compiles are
     /// [`Variant::warnings`].
     ///
     #[doc = include_str!("../../docs/examples/facade_variant_from_toml.md")]
     pub fn from_toml(text: &str, origin: &str) -> Result<Variant, Error> {
+        let limit = crate::rules::MAX_FILE_BYTES;
+        if text.len() as u64 > limit {
+            return Err(Error::new(
+                ErrorKind::InvalidRules,
+                format!(
+                    "{origin}: {} bytes, larger than the limit of {} MiB for a rule file",
+                    text.len(),
+                    limit >> 20
+                ),
+            ));
+        }
         Variant::compile(Source::new(origin, text), Vec::new())
     }
 
