@@ -1,8 +1,8 @@
 //! Type translation: keywords from JavaScript to gunbai's enums, and
 //! gunbai's errors, diagnostics and search reports to JSON.
 
-use gunbai::diagnostics::hides_text;
-use gunbai::render::svg::Labels;
+use gunbai::unstable::diagnostics::hides_text;
+use gunbai::unstable::render::svg::Labels;
 use gunbai::{Colour, Convention, Diagnostic, Error, Move, Notation, Position, Score, SearchReport, Severity, Variant};
 use serde_json::{Value, json};
 

@@ -3,10 +3,11 @@
 //!
 //! This crate only translates types: JavaScript strings and numbers in,
 //! JSON text or plain values out. It calls gunbai's façade (`Variant`,
-//! `Position`, `Engine`, `perft`), and the interpreter's inside only where
-//! the façade has nothing yet: piece labels and pictures drawn with a view
-//! (`render`), the `--format json` shape of a position and its outcome
-//! (`render::json`), the move budget (`movegen`). Every rule is decided by
+//! `Position`, `Engine`, `perft`, `board_svg_with`), and the interpreter's
+//! inside (`gunbai::unstable`) only where the façade has nothing yet: a
+//! piece type's label and diagrams with code labels or a window
+//! (`render`), the `--format json` shape of a position and its outcome's
+//! reason (`render::json`), the move budget (`movegen`). Every rule is decided by
 //! the gunbai library; nothing here knows a variant. An error is thrown as
 //! a string holding a JSON object `{message, diagnostics}` that `index.js`
 //! turns into a `GunbaiError`; nothing here panics on any input (a panic
@@ -21,16 +22,16 @@
 mod convert;
 
 use convert::{Failure, diagnostics_json, parse_colour, parse_convention, parse_notation, search_json, text, usi};
-use gunbai::diagram::move_map;
-use gunbai::render::piece_label;
-use gunbai::render::svg::{Labels, move_map_labels_svg};
+use gunbai::unstable::diagram::move_map;
+use gunbai::unstable::render::piece_label;
+use gunbai::unstable::render::svg::{Labels, move_map_labels_svg};
 use gunbai::{BoardStyle, Colour, Engine, Limits, Move, Notation, Position, Promotion, StepKind, perft};
 use serde_json::{Value, json};
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
 
 /// The largest rule-file text accepted (the CLI's limit for a file).
-pub const MAX_RULES_BYTES: usize = gunbai::rules::MAX_FILE_BYTES as usize;
+pub const MAX_RULES_BYTES: usize = gunbai::unstable::rules::MAX_FILE_BYTES as usize;
 /// The largest position text or SFEN accepted.
 pub const MAX_TEXT_BYTES: usize = 1 << 20;
 /// The most moves one board may have pushed.
@@ -91,13 +92,13 @@ pub fn set_move_budget(limit: f64) -> Res<()> {
     } else {
         return Err(Failure::message(format!("the move budget is a whole number of moves, not {limit}")).into());
     };
-    gunbai::movegen::set_move_limit(n).map_err(|e| Failure::message(e).into())
+    gunbai::unstable::movegen::set_move_limit(n).map_err(|e| Failure::message(e).into())
 }
 
 /// The move budget in force.
 #[wasm_bindgen(js_name = moveBudget)]
 pub fn move_budget() -> f64 {
-    gunbai::movegen::move_limit() as f64
+    gunbai::unstable::movegen::move_limit() as f64
 }
 
 /// The version of the gunbai library inside.
@@ -503,7 +504,7 @@ impl Board {
         };
         // The reason in the words of `--format json` (the façade's is an enum).
         let inner = self.pos.unstable_position();
-        let shown = gunbai::render::json::outcome(inner, inner.result());
+        let shown = gunbai::unstable::render::json::outcome(inner, inner.result());
         json!({
             "result": match o.winner {
                 Some(Colour::Black) => "1-0",
@@ -566,7 +567,7 @@ impl Board {
     /// --format json` gives them.
     #[wasm_bindgen(js_name = piecesJson)]
     pub fn pieces_json(&self) -> String {
-        gunbai::render::json::position(self.pos.unstable_position()).to_string()
+        gunbai::unstable::render::json::position(self.pos.unstable_position()).to_string()
     }
 
     /// The search table's size in MiB (1 to 512, default 16); a new table
