@@ -281,6 +281,9 @@ pub struct SetupSpec {
     pub board: Text,
     #[serde(default = "default_first")]
     pub first: Text,
+    /// Pieces in hand at the start, as in the position text (`L,N,l,n`).
+    #[serde(default)]
+    pub hand: Option<Text>,
 }
 
 fn default_first() -> Text {
