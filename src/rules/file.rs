@@ -372,6 +372,10 @@ pub struct WinSpec {
     /// condition against the winner on the very next move.
     #[serde(default)]
     pub answerable: bool,
+    /// `"mover"` (default): judged for the side that has just moved;
+    /// `"to_move"`: for the side whose turn it now is (a declaration).
+    #[serde(default)]
+    pub judged: Option<Text>,
 }
 
 #[derive(Debug, Deserialize)]
