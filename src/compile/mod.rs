@@ -23,6 +23,7 @@ mod leg;
 mod lint;
 mod movement;
 mod options;
+pub use options::PRESET;
 mod setup;
 mod sfen;
 mod toml_error;
@@ -44,6 +45,27 @@ use std::ops::Range;
 pub struct OptionOverride {
     pub name: String,
     pub value: String,
+}
+
+impl OptionOverride {
+    /// `--preset NAME`: an override of the reserved name [`PRESET`]. Its
+    /// options are applied before every explicit one, which win.
+    pub fn preset(name: &str) -> OptionOverride {
+        OptionOverride {
+            name: PRESET.to_string(),
+            value: name.to_string(),
+        }
+    }
+
+    /// The overrides of a command line: the preset (if any) first, then
+    /// the explicit options.
+    pub fn with_preset(preset: Option<&str>, options: &[OptionOverride]) -> Vec<OptionOverride> {
+        preset
+            .map(OptionOverride::preset)
+            .into_iter()
+            .chain(options.iter().cloned())
+            .collect()
+    }
 }
 
 impl std::str::FromStr for OptionOverride {
@@ -189,7 +211,7 @@ impl Checker<'_> {
             );
         }
         let geo = self.geometry(f)?;
-        let options = self.options(f, &id, overrides);
+        let (options, presets, preset) = self.options(f, &id, overrides);
         self.opts = options.iter().map(|(k, v)| (k.clone(), v.value.clone())).collect();
         let tags = self.tags(f);
         self.rule_ids(f);
@@ -281,6 +303,8 @@ impl Checker<'_> {
             check_set,
             sfen,
             options,
+            presets,
+            preset,
             zobrist_side: splitmix(0x5eed_0f9a_7ba1),
             tracked_kills: [0; 4],
             reads_last_move: false,

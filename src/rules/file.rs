@@ -18,6 +18,9 @@ pub struct RuleFile {
     pub board: BoardSpec,
     #[serde(default)]
     pub options: BTreeMap<Text, OptionSpec>,
+    /// Named option sets (`--preset NAME`).
+    #[serde(default)]
+    pub presets: BTreeMap<Text, PresetSpec>,
     #[serde(default)]
     pub tags: BTreeMap<Text, String>,
     #[serde(rename = "piece", default)]
@@ -78,6 +81,18 @@ pub struct OptionSpec {
     pub values: Option<Vec<Text>>,
     #[serde(default)]
     pub doc: String,
+}
+
+/// A named set of option values (`[presets.NAME]`): how one source (a
+/// site, a program, a rule book) plays the variant.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PresetSpec {
+    /// What the preset is, naming its source.
+    pub doc: String,
+    /// Option name -> value (true/false or one of the option's values).
+    #[serde(default)]
+    pub options: BTreeMap<Text, Spanned<toml::Value>>,
 }
 
 #[derive(Debug, Deserialize)]
