@@ -19,7 +19,7 @@ use browser_support::{
     Driver, break_and_mend_rule_file, browser, click, click_square, download_dir, js, marks, pick_variant, ply, select,
     shogi_drop, squares_marked, until, until_within,
 };
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
