@@ -21,6 +21,7 @@ pub mod compile;
 pub mod diagnostics;
 pub mod diagram;
 pub mod dsl;
+#[cfg(feature = "cli")]
 pub mod engine;
 mod judge;
 pub mod mate;
@@ -34,4 +35,5 @@ pub mod render;
 pub mod rules;
 pub mod ruleset;
 pub mod search;
+#[cfg(feature = "cli")]
 pub mod serve;

@@ -454,6 +454,7 @@ pages! {
     rule_files => "docs/rule-files.md",
     site => "docs/site.md",
     variants => "docs/variants.md",
+    wasm => "docs/wasm.md",
 }
 
 /// A new page under docs/ gets its examples tested once it is listed.
