@@ -239,9 +239,9 @@ async fn static_site_in_headless_chromium() {
     // Chu's start: 36 moves (shogiops' perft 1).
     until(&c, "document.getElementById('move-count').textContent === '36'").await;
 
-    // Against the engine (White), a fast setting; every move of both
+    // Against the engine (White), 0.3 s a move; every move of both
     // sides goes through the page's legal list.
-    select(&c, "engine-strength", "depth:2").await;
+    select(&c, "engine-strength", "movetime=300").await;
     select(&c, "engine-side", "white").await;
     play_then_engine(&c, &["f3", "f5"]).await;
     assert!(
@@ -269,6 +269,7 @@ async fn static_site_in_headless_chromium() {
     play_then_engine(&c, &["a4", "a5"]).await;
     play_then_engine(&c, &["l4", "l5"]).await;
     until(&c, "S.pos.ply === 8").await;
+    js(&c, "(window.scrollTo(0, 0), true)").await;
     screenshot(&c, "site-chu-engine.png").await;
 
     // The game is in the address: a new load of it shows the same position.
@@ -287,6 +288,11 @@ async fn static_site_in_headless_chromium() {
     click(&c, "#undo").await;
     until(&c, "S.pos.ply === 7").await;
 
+    // The rule file in the editor: a misspelt name gets its diagnostic at
+    // its line; mended, the board is back.
+    break_and_mend_rule_file(&c, "site-screenshots", "site-editor-diagnostic.png").await;
+    until(&c, "S.pos !== null && S.game.rules !== null && S.pos.ply === 7").await;
+
     // Shogi: a drop, then the SFEN out (the bishop on 5e, White to move).
     shogi_drop(&c, "site-screenshots", "site-shogi-drop.png").await;
     click(&c, "#export-sfen").await;
@@ -297,18 +303,20 @@ async fn static_site_in_headless_chromium() {
     );
     assert!(sfen.as_str().unwrap().contains(" w b "), "{sfen}");
 
-    // The rule file in the editor: a misspelt name gets its diagnostic at
-    // its line; mended, the board is back.
-    break_and_mend_rule_file(&c, "site-screenshots", "site-editor-diagnostic.png").await;
-    until(&c, "S.pos !== null && S.game.rules !== null").await;
-
     // Taikyoku: the 36x36 board; a piece selected shows its moves.
     pick_variant(&c, "taikyoku").await;
     assert_eq!(
         js(&c, "document.querySelectorAll('#board [data-sq]').length").await,
         36 * 36
     );
-    let from = js(&c, "S.legal.find((m) => m.steps.length === 1).from").await;
+    // The whole board in the window, and the piece with the most moves.
+    click(&c, "#zoom-fit").await;
+    let from = js(
+        &c,
+        "(() => { const n = new Map(); for (const m of S.legal) if (!m.hand) n.set(m.from, (n.get(m.from) || 0) + 1); \
+         return [...n].sort((a, b) => b[1] - a[1])[0][0]; })()",
+    )
+    .await;
     let from = from.as_str().unwrap().to_string();
     click_square(&c, &from).await;
     assert!(marks(&c, &from).await.contains(&"sel".to_string()));
@@ -323,6 +331,7 @@ async fn static_site_in_headless_chromium() {
     let mut shown = squares_marked(&c, "dest").await;
     shown.sort();
     assert_eq!(shown, expected);
+    js(&c, "(window.scrollTo(0, 0), true)").await;
     screenshot(&c, "site-taikyoku-selected.png").await;
     nothing_left_the_page(&c).await;
 

@@ -427,7 +427,9 @@ async function showPiece(sq) {
   const label = (p) => (S.labels === 'codes' ? '' : escapeHtml(p.label) + ' ');
   const promo = d.promotes_to
     ? `Promotes to ${label(d.promotes_to)}${escapeHtml(d.promotes_to.name)} (${escapeHtml(d.promotes_to.code)}).`
-    : d.promoted_from ? `Promoted from ${label(d.promoted_from)}${escapeHtml(d.promoted_from.name)}.` : 'Does not promote.';
+    : d.promoted_from ? `Promoted from ${label(d.promoted_from)}${escapeHtml(d.promoted_from.name)}.`
+      // A backend that cannot say into what (the WASM package) says only whether it is promoted.
+      : d.promotes_to === undefined ? (d.promoted ? 'A promoted piece.' : '') : 'Does not promote.';
   $('piece-info').innerHTML = `<h3 id="piece-name">${label(d)}${escapeHtml(d.name)} (${escapeHtml(d.code)}), ${escapeHtml(piece.colour)}</h3>`
     + `<p id="piece-promotion">${promo}</p>${d.svg}<p class="muted">${escapeHtml(d.doc || '')}</p>`;
 }
@@ -637,10 +639,15 @@ async function engineGo() {
   S.engine.thinking = true;
   $('engine-info').textContent = 'thinking…';
   drawEngine();
-  const [kind, value] = $('engine-strength').value.split(':');
+  // The strength: `movetime=MS`, or `depth=N movetime=MS` (a depth, within a time).
+  const limits = {};
+  for (const word of $('engine-strength').value.split(' ')) {
+    const [k, v] = word.split('=');
+    limits[k] = Number(v);
+  }
   let best = null;
   try {
-    best = await B.engine.think(gameBody(), { [kind]: Number(value) }, (info) => {
+    best = await B.engine.think(gameBody(), limits, (info) => {
       if (gen !== S.engine.gen) return;
       S.engine.info = info;
       const parts = [];

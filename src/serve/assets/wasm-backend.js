@@ -204,8 +204,9 @@ class WasmBackend {
     } catch (e) {
       throw fail(e.message);
     }
-    // The package tells whether a type is promoted, not into what.
-    return { code: p.code, label: p.label, name: p.name, doc: '', promotes_to: null, promoted_from: null, promoted: p.promoted, svg };
+    // The package tells whether a type is promoted, not into what: no
+    // promotes_to or promoted_from (the page then says less).
+    return { code: p.code, label: p.label, name: p.name, doc: '', promoted: p.promoted, svg };
   }
 }
 
