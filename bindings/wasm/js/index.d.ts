@@ -47,6 +47,8 @@ export interface VariantInfo {
 
 export interface PieceInfo {
   code: string;
+  /** The kind's id in the rule file. */
+  id: string;
   name: string;
   label: string;
   promoted: boolean;
@@ -67,6 +69,7 @@ export function version(): string;
 export function setMoveBudget(n: number): void;
 export function moveBudget(): number;
 export function variants(): VariantInfo[];
+export function variantNames(): string[];
 
 export class Variant {
   private constructor(raw: unknown);

@@ -8,6 +8,8 @@
 import initRaw, {
   initSync as initRawSync,
   variantsJson,
+  variantNamesJson,
+  lastPanic,
   version as rawVersion,
   setMoveBudget as rawSetMoveBudget,
   moveBudget as rawMoveBudget,
@@ -27,6 +29,9 @@ export class GunbaiError extends Error {
 }
 
 let ready = false;
+/** Set after a trap (a panic: a bug): the module's state is not to be
+ * trusted any more, so every later call throws. */
+let broken = null;
 
 function wrapError(e) {
   if (e instanceof GunbaiError) return e;
@@ -39,13 +44,37 @@ function wrapError(e) {
     }
   }
   if (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) {
-    return new GunbaiError(`internal error in gunbai (a bug: please report it with the input): ${e.message}`);
+    let why = e.message;
+    try {
+      why = lastPanic() || why;
+    } catch {
+      // The module cannot answer: keep the trap's message.
+    }
+    broken = why;
+    return new GunbaiError(`internal error in gunbai (a bug: please report it with the input): ${why}`);
   }
   return e;
 }
 
+/** Text for the module, at most `max` UTF-16 units (a UTF-8 byte or more
+ * each), checked before it is copied into the module's memory: a huge
+ * string is refused here, not by running out of memory there. The module
+ * checks the exact byte count again. */
+const TEXT_MAX = 1 << 20;
+const RULES_MAX = 4 << 20;
+function str(x, what, max = TEXT_MAX) {
+  const s = String(x);
+  if (s.length > max) throw new GunbaiError(`${what} has ${s.length} characters; at most ${max} bytes are read`);
+  return s;
+}
+
+const optional = (x, what) => (x === undefined || x === null ? undefined : str(x, what));
+
 function call(f) {
   if (!ready) throw new GunbaiError('gunbai is not initialised: await init() first');
+  if (broken !== null) {
+    throw new GunbaiError(`gunbai stopped after an internal error (${broken}): load the page or module again`);
+  }
   try {
     return f();
   } catch (e) {
@@ -91,10 +120,18 @@ export function moveBudget() {
   return call(() => rawMoveBudget());
 }
 
+/** The bundled variants' names, at once (variants() compiles every rule
+ * file: about half a second). */
+export function variantNames() {
+  return call(() => JSON.parse(variantNamesJson()));
+}
+
 let variantList = null;
 
 /** Every bundled variant: [{name, title, file, files, ranks, usi, drops,
- * options: [{name, type, value, default, help, choices}]}]. */
+ * options: [{name, type, value, default, help, choices}]}]. The first
+ * call compiles every bundled rule file (about 0.5 s of CPU in Node);
+ * later calls answer from a cache. */
 export function variants() {
   if (variantList === null) variantList = call(() => JSON.parse(variantsJson()));
   return structuredClone(variantList);
@@ -117,14 +154,16 @@ export class Variant {
 
   /** A bundled variant by name (see variants()). */
   static bundled(name) {
-    return new Variant(call(() => RawVariant.bundled(String(name))));
+    return new Variant(call(() => RawVariant.bundled(str(name, 'the variant name'))));
   }
 
   /** A variant from rule-file text; `fileName` names it in diagnostics
    * (default `rules.toml`). Throws a GunbaiError with every diagnostic. */
   static fromToml(text, fileName) {
     if (typeof text !== 'string') throw new GunbaiError('the rule file is a string of TOML');
-    return new Variant(call(() => RawVariant.fromToml(text, fileName === undefined ? undefined : String(fileName))));
+    const t = str(text, 'the rule file', RULES_MAX);
+    const name = fileName === undefined ? undefined : str(fileName, 'the file name');
+    return new Variant(call(() => RawVariant.fromToml(t, name)));
   }
 
   /** {name, title, file, files, ranks, usi, drops, options}. */
@@ -151,11 +190,11 @@ export class Variant {
   /** Sets a rule option (a boolean, or one of its choices) and compiles
    * the rules again; boards made before keep the rules they had. */
   setOption(name, value) {
-    call(() => this.raw.setOption(String(name), optionValue(value)));
+    call(() => this.raw.setOption(str(name, 'the option name'), str(optionValue(value), 'the option value')));
     return this;
   }
 
-  /** Every piece type: [{code, name, label, promoted}]. */
+  /** Every piece type: [{code, id, name, label, promoted}]. */
   pieces() {
     return call(() => JSON.parse(this.raw.piecesJson()));
   }
@@ -163,7 +202,7 @@ export class Variant {
   /** The moves of the piece coded `code` on an empty board, as SVG.
    * opts: {colour: 'black'|'white', labels: 'names'|'codes'}. */
   pieceDiagramSvg(code, opts = {}) {
-    return call(() => this.raw.pieceDiagramSvg(String(code), opts.colour, opts.labels));
+    return call(() => this.raw.pieceDiagramSvg(str(code, 'the piece code'), optional(opts.colour, 'the colour'), optional(opts.labels, 'the labels')));
   }
 
   /** An independent copy (its options change apart from this one's). */
@@ -198,7 +237,7 @@ export class Board {
       this.raw = call(() => new RawBoard(v));
       return;
     }
-    const text = String(position);
+    const text = str(position, 'the position');
     try {
       this.raw = call(() => RawBoard.fromText(v, text));
     } catch (native) {
@@ -218,14 +257,14 @@ export class Board {
   /** A position in gunbai's native text. */
   static fromText(variant, text) {
     const b = Object.create(Board.prototype);
-    b.raw = call(() => RawBoard.fromText(rawVariant(variant), String(text)));
+    b.raw = call(() => RawBoard.fromText(rawVariant(variant), str(text, 'the position text')));
     return b;
   }
 
   /** A position as SFEN (variants with an [sfen] table). */
   static fromSfen(variant, sfen) {
     const b = Object.create(Board.prototype);
-    b.raw = call(() => RawBoard.fromSfen(rawVariant(variant), String(sfen)));
+    b.raw = call(() => RawBoard.fromSfen(rawVariant(variant), str(sfen, 'the SFEN')));
     return b;
   }
 
@@ -249,13 +288,13 @@ export class Board {
    * steps: [{square, kind: 'land'|'shot'}], captures, promotion, drop,
    * hand}]. */
   legalMoveDetails(from) {
-    return call(() => JSON.parse(this.raw.legalMoveDetailsJson(from === undefined ? undefined : String(from))));
+    return call(() => JSON.parse(this.raw.legalMoveDetailsJson(optional(from, 'the square'))));
   }
 
   /** Plays a move (gunbai text or USI); returns its details (as in
    * legalMoveDetails). Throws a GunbaiError for a move that is not legal. */
   push(move) {
-    return call(() => JSON.parse(this.raw.push(String(move))));
+    return call(() => JSON.parse(this.raw.push(str(move, 'the move'))));
   }
 
   /** Takes back the last move pushed: its text, or null if none is left. */
@@ -295,20 +334,20 @@ export class Board {
     return this.result() !== null;
   }
 
-  /** Does the move capture (shots and effects included)? */
+  /** Does the move capture an enemy piece (shots and effects included)? */
   isCapture(move) {
-    return call(() => this.raw.isCapture(String(move)));
+    return call(() => this.raw.isCapture(str(move, 'the move')));
   }
 
   /** Does the move leave a royal of the other side attacked? */
   givesCheck(move) {
-    return call(() => this.raw.givesCheck(String(move)));
+    return call(() => this.raw.givesCheck(str(move, 'the move')));
   }
 
   /** A move (gunbai text or USI) written in `notation`: 'native' or
    * 'usi'. */
   moveText(move, notation = 'native') {
-    return call(() => this.raw.moveText(String(move), String(notation)));
+    return call(() => this.raw.moveText(str(move, 'the move'), str(notation, 'the notation')));
   }
 
   /** Perft: the leaves of the legal-move tree `depth` plies deep.
@@ -318,14 +357,14 @@ export class Board {
     if (!Number.isInteger(depth) || depth < 0 || depth > 0xffffffff) {
       throw new GunbaiError(`the perft depth is a whole number from 0, not ${depth}`);
     }
-    return toNumber(call(() => this.raw.perft(depth, String(convention))));
+    return toNumber(call(() => this.raw.perft(depth, str(convention, 'the convention'))));
   }
 
   /** The board as SVG. opts: {flip: boolean, labels: 'names'|'codes',
    * marks: boolean (default true: the last move marked and a `data-sq`
    * hit area on every square; false: as `gunbai show --svg` draws it)}. */
   boardSvg(opts = {}) {
-    return call(() => this.raw.boardSvg(Boolean(opts.flip), opts.labels, opts.marks !== false));
+    return call(() => this.raw.boardSvg(Boolean(opts.flip), optional(opts.labels, 'the labels'), opts.marks !== false));
   }
 
   /** The pieces on the board and in hand, as `gunbai show --format json`

@@ -1,16 +1,9 @@
 //! Type translation: keywords from JavaScript to gunbai's enums, and
-//! gunbai's reports, outcomes, positions and search reports to JSON.
+//! gunbai's errors, diagnostics and search reports to JSON.
 
-use gunbai::board::{Colour, Geometry, Square};
-use gunbai::diagnostics::{Report, Severity, hides_text};
-use gunbai::movegen::Move;
-use gunbai::notation::{Notation, write_move};
-use gunbai::perft::Convention;
-use gunbai::position::Position;
+use gunbai::diagnostics::hides_text;
 use gunbai::render::svg::Labels;
-use gunbai::render::{outcome_text, reason_text};
-use gunbai::ruleset::{Result3, Ruleset, TypeId};
-use gunbai::search::{MATE, MAX_PLY, Report as SearchReport};
+use gunbai::{Colour, Convention, Diagnostic, Error, Move, Notation, Position, Score, SearchReport, Severity, Variant};
 use serde_json::{Value, json};
 
 /// An error for JavaScript: a message and the diagnostics behind it.
@@ -27,26 +20,26 @@ impl Failure {
         }
     }
 
-    /// `what`, then the report's first message; every diagnostic kept.
-    pub fn report(what: &str, report: &Report) -> Failure {
-        let first = report
-            .diagnostics
-            .iter()
-            .find(|d| d.severity == Severity::Error)
-            .or(report.diagnostics.first());
+    /// `what`, then where the first error is and what it says; every
+    /// diagnostic kept.
+    pub fn of(what: &str, e: &Error) -> Failure {
+        let ds = e.diagnostics();
+        let first = ds.iter().find(|d| d.severity == Severity::Error).or(ds.first());
         let message = match first {
-            Some(d) => {
-                let at = report.source.location(&d.span);
-                format!(
-                    "{what}: {}:{}:{}: {}",
-                    report.source.name, at.line, at.column, d.message
-                )
-            }
-            None => what.to_string(),
+            Some(d) => format!("{what}: {}:{}:{}: {}", d.origin, d.line, d.column, d.message),
+            None => format!("{what}: {}", too_many_text(e.message())),
         };
         Failure {
             message,
-            diagnostics: diagnostics_json(report),
+            diagnostics: diagnostics_json(ds),
+        }
+    }
+
+    /// An error whose message stands alone (no "what" before it).
+    pub fn plain(e: &Error) -> Failure {
+        Failure {
+            message: too_many_text(e.message()),
+            diagnostics: diagnostics_json(e.diagnostics()),
         }
     }
 }
@@ -57,27 +50,28 @@ impl From<Failure> for String {
     }
 }
 
-/// Every diagnostic of a report: `{file, severity, line, column, endLine,
-/// endColumn, message, hint}` (lines and columns from 1; `hint` may be
-/// null).
-pub fn diagnostics_json(report: &Report) -> Vec<Value> {
-    report
-        .diagnostics
-        .iter()
+/// The move budget's message names the JavaScript call that raises it.
+fn too_many_text(message: &str) -> String {
+    message.replace("`gunbai --move-budget N`", "`setMoveBudget(n)`")
+}
+
+/// Every diagnostic: `{file, severity, line, column, endLine, endColumn,
+/// message, hint}` (lines and columns from 1; `hint` may be null).
+pub fn diagnostics_json(ds: &[Diagnostic]) -> Vec<Value> {
+    ds.iter()
         .map(|d| {
-            let at = report.source.location(&d.span);
             json!({
-                "file": report.source.name,
+                "file": d.origin,
                 "severity": match d.severity {
                     Severity::Error => "error",
                     Severity::Warning => "warning",
                 },
-                "line": at.line,
-                "column": at.column,
-                "endLine": at.end_line,
-                "endColumn": at.end_column,
+                "line": d.line,
+                "column": d.column,
+                "endLine": d.end_line,
+                "endColumn": d.end_column,
                 "message": d.message,
-                "hint": d.help,
+                "hint": d.hint,
             })
         })
         .collect()
@@ -99,11 +93,6 @@ pub fn shown(text: &str) -> String {
         }
     }
     out
-}
-
-/// The move budget's error, naming the JavaScript call that raises it.
-pub fn too_many(e: gunbai::movegen::TooManyMoves) -> Failure {
-    Failure::message(e.to_string().replace("`gunbai --move-budget N`", "`setMoveBudget(n)`"))
 }
 
 pub fn text_size(text: &str, what: &str) -> Result<(), Failure> {
@@ -157,92 +146,60 @@ pub fn parse_convention(given: Option<&str>) -> Result<Convention, Failure> {
 }
 
 /// A notation the variant can be written in.
-pub fn parse_notation(given: Option<&str>, rules: &Ruleset) -> Result<Notation, Failure> {
+pub fn parse_notation(given: Option<&str>, variant: &Variant) -> Result<Notation, Failure> {
     let n = keyword(
         "the notation",
         given,
         &[("native", Notation::Native), ("usi", Notation::Usi)],
     )?;
-    n.check(rules)
+    n.check(variant.unstable_rules())
         .map_err(|e| Failure::message(e.replace("--notation", "notation")))?;
     Ok(n)
 }
 
-pub fn has_usi(rules: &Ruleset) -> bool {
-    Notation::Usi.check(rules).is_ok()
+/// A move's text in `notation`, which the caller has checked the variant
+/// has.
+pub fn text(pos: &Position, m: &Move, notation: Notation) -> String {
+    pos.move_text(m, notation).unwrap_or_default()
 }
 
-pub fn square(geo: &Geometry, name: &str) -> Result<Square, Failure> {
-    geo.parse_square(name).ok_or_else(|| {
-        Failure::message(format!(
-            "`{}` is not a square of this {}x{} board",
-            shown(name),
-            geo.width,
-            geo.height
-        ))
-    })
-}
-
-pub fn type_id(i: usize) -> TypeId {
-    TypeId::try_from(i).unwrap_or(TypeId::MAX)
-}
-
-/// `{result, winner, reason, text}`: `result` is `1-0` when the first
-/// player (Black) wins, `0-1`, `1/2-1/2`; null while the game goes on.
-pub fn outcome_json(pos: &Position) -> Value {
-    let rules = pos.rules();
-    match pos.result() {
-        None => Value::Null,
-        Some(o) => json!({
-            "result": match o.black {
-                Result3::Win => "1-0",
-                Result3::Loss => "0-1",
-                Result3::Draw => "1/2-1/2",
-            },
-            "winner": o.winner().map(|c| c.to_string()),
-            "reason": reason_text(rules, o.reason),
-            "text": outcome_text(rules, &o),
-        }),
-    }
-}
-
-/// The board and hands as `gunbai show --format json` gives them.
-pub fn pieces_json(pos: &Position) -> Value {
-    gunbai::render::json::position(pos)
+/// A move in USI, or None for a variant without it.
+pub fn usi(pos: &Position, m: &Move) -> Option<String> {
+    pos.move_text(m, Notation::Usi).ok()
 }
 
 /// The moves of `line` from `pos`, each written where it is played, in
-/// native text and USI (`pos` is given back as it was).
-fn line_texts(pos: &mut Position, line: &[Move]) -> (Vec<String>, Vec<Option<String>>) {
+/// native text and USI.
+fn line_texts(pos: &Position, line: &[Move]) -> (Vec<String>, Vec<Option<String>>) {
+    let mut p = pos.clone();
     let mut native = Vec::with_capacity(line.len());
-    let mut usi = Vec::with_capacity(line.len());
-    let mut undos = Vec::with_capacity(line.len());
+    let mut usis = Vec::with_capacity(line.len());
     for m in line {
-        native.push(write_move(pos, m, Notation::Native));
-        usi.push(gunbai::notation::usi_move(pos, m));
-        undos.push(pos.play_unchecked(m));
+        native.push(text(&p, m, Notation::Native));
+        usis.push(usi(&p, m));
+        if p.play(m).is_err() {
+            break;
+        }
     }
-    for u in undos.iter().rev() {
-        pos.unplay(u);
-    }
-    (native, usi)
+    (native, usis)
 }
 
-/// A search's answer: the move to play and every iteration's report.
-pub fn search_json(pos: &mut Position, best: Option<Move>, iterations: &[SearchReport]) -> Value {
+/// A search's answer: the move to play, the nodes of the whole call and
+/// every iteration's report.
+pub fn search_json(pos: &Position, last: Option<&SearchReport>, iterations: &[SearchReport]) -> Value {
     let its: Vec<Value> = iterations
         .iter()
         .map(|r| {
             let (pv, pv_usi) = line_texts(pos, &r.pv);
-            // Mate scores as plies to mate, from the side to move: positive
-            // when it mates.
-            let mate = (r.score.abs() > MATE - MAX_PLY as i32).then(|| {
-                let plies = MATE - r.score.abs();
-                if r.score > 0 { plies } else { -plies }
-            });
+            let (score, mate) = match r.score {
+                Score::Value(v) => (v, None),
+                // As the search scores it: a mate in n plies is worth
+                // 1,000,000 - n to the side that mates.
+                Score::Mate(n) => (if n > 0 { 1_000_000 - n } else { -1_000_000 - n }, Some(n)),
+            };
             json!({
                 "depth": r.depth,
-                "score": r.score,
+                "score": score,
                 "mate": mate,
                 "nodes": r.nodes,
                 "timeMs": r.elapsed.as_secs_f64() * 1000.0,
@@ -252,12 +209,11 @@ pub fn search_json(pos: &mut Position, best: Option<Move>, iterations: &[SearchR
             })
         })
         .collect();
-    let (best_text, best_usi) = match best {
-        Some(m) => (
-            Some(write_move(pos, &m, Notation::Native)),
-            gunbai::notation::usi_move(pos, &m),
-        ),
-        None => (None, None),
-    };
-    json!({"best": best_text, "bestUsi": best_usi, "iterations": its})
+    let best = last.and_then(|r| r.pv.first());
+    json!({
+        "best": best.map(|m| text(pos, m, Notation::Native)),
+        "bestUsi": best.and_then(|m| usi(pos, m)),
+        "nodes": last.map_or(0, |r| r.nodes),
+        "iterations": its,
+    })
 }

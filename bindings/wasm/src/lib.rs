@@ -2,11 +2,15 @@
 //! package's `index.js` (docs/wasm.md, bindings/wasm/README.md).
 //!
 //! This crate only translates types: JavaScript strings and numbers in,
-//! JSON text or plain values out. Every rule is decided by the gunbai
-//! library; nothing here knows a variant. An error is thrown as a string
-//! holding a JSON object `{message, diagnostics}` that `index.js` turns
-//! into a `GunbaiError`; nothing here panics on any input (a panic would
-//! be a trap, which the package reports as a bug).
+//! JSON text or plain values out. It calls gunbai's façade (`Variant`,
+//! `Position`, `Engine`, `perft`), and the interpreter's inside only where
+//! the façade has nothing yet: piece labels and pictures drawn with a view
+//! (`render`), the `--format json` shape of a position and its outcome
+//! (`render::json`), the move budget (`movegen`). Every rule is decided by
+//! the gunbai library; nothing here knows a variant. An error is thrown as
+//! a string holding a JSON object `{message, diagnostics}` that `index.js`
+//! turns into a `GunbaiError`; nothing here panics on any input (a panic
+//! would be a trap, which the package reports as a bug).
 //!
 //! The limits of the JavaScript door, beside the library's own (the move
 //! budget, the rule file's bounds): a rule file of at most
@@ -16,23 +20,12 @@
 
 mod convert;
 
-use convert::{Failure, diagnostics_json, outcome_json, parse_colour, parse_convention, parse_notation};
-use gunbai::board::{Colour, Square};
-use gunbai::compile::{OptionOverride, compile};
-use gunbai::diagnostics::Source;
+use convert::{Failure, diagnostics_json, parse_colour, parse_convention, parse_notation, search_json, text, usi};
 use gunbai::diagram::move_map;
-use gunbai::dsl::OptionValue;
-use gunbai::movegen::{Move, Promotion, in_check, legal_moves};
-use gunbai::notation::{parse_move, usi_move, write_move};
-use gunbai::perft::perft;
-use gunbai::play::Undo;
-use gunbai::position::Position;
-use gunbai::render::svg::{BoardView, board_view_svg, move_map_labels_svg};
-use gunbai::render::{english_name, option_text, option_values, piece_label};
-use gunbai::ruleset::Ruleset;
-use gunbai::search::{Limits, Searcher};
+use gunbai::render::piece_label;
+use gunbai::render::svg::{Labels, move_map_labels_svg};
+use gunbai::{BoardStyle, Colour, Engine, Limits, Move, Notation, Position, Promotion, StepKind, perft};
 use serde_json::{Value, json};
-use std::sync::Arc;
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
 
@@ -51,11 +44,38 @@ const WHOLE_DIAGRAM_SIDE: u32 = 16;
 
 type Res<T> = Result<T, String>;
 
-/// The bundled variants: `[{name, title, files, ranks, options}]` as JSON.
+/// The message of a panic (a bug in gunbai: none is expected on any
+/// input), kept for `index.js`, which sees only the trap that follows.
+static PANIC: std::sync::Mutex<String> = std::sync::Mutex::new(String::new());
+
+/// Runs when the module is instantiated: panics record their message.
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        if let Ok(mut p) = PANIC.lock() {
+            *p = info.to_string();
+        }
+    }));
+}
+
+/// The last panic's message, or an empty string.
+#[wasm_bindgen(js_name = lastPanic)]
+pub fn last_panic() -> String {
+    PANIC.lock().map(|p| p.clone()).unwrap_or_default()
+}
+
+/// The bundled variants' names, without compiling them, as JSON.
+#[wasm_bindgen(js_name = variantNamesJson)]
+pub fn variant_names_json() -> String {
+    json!(gunbai::Variant::bundled_names()).to_string()
+}
+
+/// The bundled variants: `[{name, title, files, ranks, options}]` as JSON
+/// (each rule file compiled).
 #[wasm_bindgen(js_name = variantsJson)]
 pub fn variants_json() -> Res<String> {
     let mut out = Vec::new();
-    for name in gunbai::rules::bundled_names() {
+    for name in gunbai::Variant::bundled_names() {
         let v = Variant::bundled(name)?;
         out.push(v.info());
     }
@@ -86,74 +106,51 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
-/// A compiled variant: its rule text, the option values set, the rules.
+/// A compiled variant and the name its rule text goes by.
 #[wasm_bindgen]
 #[derive(Clone)]
 pub struct Variant {
     /// Where the text came from (`rules/chu.toml`, or the caller's name).
     file: String,
-    text: Arc<str>,
-    overrides: Vec<OptionOverride>,
-    rules: Arc<Ruleset>,
-    /// Warnings of the compile, as JSON diagnostics.
-    warnings: Vec<Value>,
+    v: gunbai::Variant,
 }
 
 impl Variant {
-    fn compile(file: String, text: Arc<str>, overrides: Vec<OptionOverride>) -> Res<Variant> {
-        let source = Source::new(file.clone(), text.to_string());
-        match compile(&source, &overrides) {
-            Ok(c) => Ok(Variant {
-                file,
-                text,
-                overrides,
-                rules: Arc::new(c.ruleset),
-                warnings: diagnostics_json(&c.warnings),
+    fn bundled(name: &str) -> Res<Variant> {
+        match gunbai::Variant::bundled(name) {
+            Ok(v) => Ok(Variant {
+                file: format!("rules/{name}.toml"),
+                v,
             }),
-            Err(report) => Err(Failure::report("the rules have errors", &report).into()),
+            Err(e) => Err(Failure::plain(&e).into()),
         }
     }
 
-    fn bundled(name: &str) -> Res<Variant> {
-        let Some(text) = gunbai::rules::bundled(name) else {
-            let names = gunbai::rules::bundled_names();
-            let hint = gunbai::diagnostics::did_you_mean(name, names.iter().copied())
-                .map(|n| format!(" Did you mean `{n}`?"))
-                .unwrap_or_default();
-            return Err(Failure::message(format!(
-                "unknown variant `{}`: the bundled variants are {}.{hint}",
-                convert::shown(name),
-                names.join(", ")
-            ))
-            .into());
-        };
-        Variant::compile(format!("rules/{name}.toml"), Arc::from(text), Vec::new())
-    }
-
     fn info(&self) -> Value {
-        let r = &self.rules;
-        let options: Vec<Value> = r
-            .options
-            .iter()
-            .map(|(name, o)| {
+        let v = &self.v;
+        let options: Vec<Value> = v
+            .options()
+            .into_iter()
+            .map(|o| {
+                let boolean = o.choices == ["true", "false"];
                 json!({
-                    "name": name,
-                    "type": match o.default { OptionValue::Bool(_) => "bool", OptionValue::Enum { .. } => "enum" },
-                    "value": option_text(&o.value),
-                    "default": option_text(&o.default),
-                    "help": o.doc,
-                    "choices": option_values(&o.default),
+                    "name": o.name,
+                    "type": if boolean { "bool" } else { "enum" },
+                    "value": o.value,
+                    "default": o.default,
+                    "help": o.help,
+                    "choices": o.choices,
                 })
             })
             .collect();
         json!({
-            "name": r.id,
-            "title": r.names.get("en").cloned().unwrap_or_else(|| r.id.clone()),
+            "name": v.name(),
+            "title": v.title(),
             "file": self.file,
-            "files": r.geometry.width,
-            "ranks": r.geometry.height,
-            "usi": convert::has_usi(r),
-            "drops": r.drops.is_some(),
+            "files": v.files(),
+            "ranks": v.ranks(),
+            "usi": v.has_usi(),
+            "drops": v.has_drops(),
             "options": options,
         })
     }
@@ -181,7 +178,10 @@ impl Variant {
         if file.len() > 1024 {
             return Err(Failure::message("the file name is longer than 1024 bytes").into());
         }
-        Variant::compile(file, Arc::from(text), Vec::new())
+        match gunbai::Variant::from_toml(text, &file) {
+            Ok(v) => Ok(Variant { file, v }),
+            Err(e) => Err(Failure::of("the rules have errors", &e).into()),
+        }
     }
 
     /// `{name, title, file, files, ranks, usi, drops, options}` as JSON.
@@ -193,25 +193,23 @@ impl Variant {
     /// The compile's warnings as JSON diagnostics.
     #[wasm_bindgen(js_name = warningsJson)]
     pub fn warnings_json(&self) -> String {
-        Value::Array(self.warnings.clone()).to_string()
+        Value::Array(diagnostics_json(self.v.warnings())).to_string()
     }
 
     /// The rule-file text.
     #[wasm_bindgen(js_name = rulesText)]
     pub fn rules_text(&self) -> String {
-        self.text.to_string()
+        self.v.rules_text().to_string()
     }
 
     /// Sets a rule option (`true`, `false` or an enum value) and compiles
     /// again; on an error the variant keeps its old options.
     #[wasm_bindgen(js_name = setOption)]
     pub fn set_option(&mut self, name: &str, value: &str) -> Res<()> {
-        let mut overrides: Vec<OptionOverride> = self.overrides.iter().filter(|o| o.name != name).cloned().collect();
-        overrides.push(OptionOverride {
-            name: name.to_string(),
-            value: value.to_string(),
-        });
-        *self = Variant::compile(self.file.clone(), self.text.clone(), overrides)?;
+        self.v = self
+            .v
+            .with_options(&[(name, value)])
+            .map_err(|e| Failure::of("the option cannot be set", &e))?;
         Ok(())
     }
 
@@ -222,19 +220,22 @@ impl Variant {
         self.clone()
     }
 
-    /// The pieces: `[{code, name, label, promoted}]` as JSON, every type.
+    /// The pieces: `[{code, id, name, label, promoted}]` as JSON, every type.
     #[wasm_bindgen(js_name = piecesJson)]
     pub fn pieces_json(&self) -> String {
-        let r = &self.rules;
-        let list: Vec<Value> = (0..r.types.len())
-            .map(|i| {
-                let t = &r.types[i];
-                let ty = convert::type_id(i);
+        let rules = self.v.unstable_rules();
+        let list: Vec<Value> = self
+            .v
+            .piece_kinds()
+            .into_iter()
+            .map(|k| {
+                let label = rules.type_by_code(&k.code).map(|ty| piece_label(rules, ty));
                 json!({
-                    "code": t.code,
-                    "name": english_name(r, t.kind),
-                    "label": piece_label(r, ty),
-                    "promoted": t.promoted_from.is_some(),
+                    "code": k.code,
+                    "id": k.id,
+                    "name": k.name,
+                    "label": label,
+                    "promoted": k.promoted,
                 })
             })
             .collect();
@@ -246,20 +247,20 @@ impl Variant {
     /// or codes).
     #[wasm_bindgen(js_name = pieceDiagramSvg)]
     pub fn piece_diagram_svg(&self, code: &str, colour: Option<String>, labels: Option<String>) -> Res<String> {
-        let r = &self.rules;
-        let ty = r.type_by_code(code).ok_or_else(|| {
-            let codes: Vec<&str> = r.types.iter().map(|t| t.code.as_str()).collect();
-            let hint = gunbai::diagnostics::did_you_mean(code, codes.iter().copied())
-                .map(|c| format!(" Did you mean `{c}`?"))
-                .unwrap_or_default();
-            Failure::message(format!(
-                "no piece coded `{}` in `{}`.{hint}",
-                convert::shown(code),
-                r.id
-            ))
-        })?;
         let colour = parse_colour(colour.as_deref())?;
         let labels = convert::parse_labels(labels.as_deref())?;
+        // The façade's picture checks the piece (code or kind id, with a
+        // hint); it has no labels or window, so the picture is drawn here.
+        self.v
+            .piece_diagram_svg(code, colour)
+            .map_err(|e| Failure::message(e.message().replace(code, &convert::shown(code))))?;
+        let r = self.v.unstable_rules();
+        let Some(ty) = r
+            .type_by_code(code)
+            .or_else(|| r.find_kind(code).map(|k| r.unpromoted_type(k)))
+        else {
+            return Err(Failure::message(format!("no piece `{}`", convert::shown(code))).into());
+        };
         let geo = &r.geometry;
         let origin = geo
             .square((geo.width as i32 - 1) / 2, (geo.height as i32 - 1) / 2)
@@ -270,24 +271,27 @@ impl Variant {
     }
 }
 
-/// A game: a position and the moves pushed on it (for `pop`), with a
-/// searcher made on first use.
+/// A game: a position and the moves pushed on it, with a search engine
+/// made on first use.
 #[wasm_bindgen]
 pub struct Board {
     pos: Position,
-    played: Vec<(Move, Undo)>,
-    searcher: Option<Searcher>,
+    variant: gunbai::Variant,
+    engine: Option<Engine>,
     /// The search table's size in MiB.
     table_mb: u32,
+    /// Moves pushed (the façade keeps them; this counts them).
+    plies: usize,
 }
 
 impl Board {
-    fn at(pos: Position) -> Board {
+    fn at(variant: &gunbai::Variant, pos: Position) -> Board {
         Board {
             pos,
-            played: Vec::new(),
-            searcher: None,
+            variant: variant.clone(),
+            engine: None,
             table_mb: 16,
+            plies: 0,
         }
     }
 
@@ -295,60 +299,60 @@ impl Board {
         if text.len() > MAX_TEXT_BYTES {
             return Err(Failure::message("a move is at most 1 MiB of text").into());
         }
-        parse_move(&self.pos, text)
-            .map_err(|e| Failure::report(&format!("`{}` cannot be played", convert::shown(text)), &e).into())
+        self.pos
+            .parse_move(text)
+            .map_err(|e| Failure::of(&format!("`{}` cannot be played", convert::shown(text)), &e).into())
     }
 
     fn moves(&self) -> Res<Vec<Move>> {
-        let mut moves = Vec::new();
-        legal_moves(&self.pos, &mut moves).map_err(convert::too_many)?;
+        self.pos.legal_moves().map_err(|e| Failure::plain(&e).into())
+    }
+
+    /// The legal moves, sorted by their native text (as the CLI lists them).
+    fn sorted_moves(&self) -> Res<Vec<(String, Move)>> {
+        let mut moves: Vec<(String, Move)> = self
+            .moves()?
+            .into_iter()
+            .map(|m| (text(&self.pos, &m, Notation::Native), m))
+            .collect();
+        moves.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(moves)
     }
 
-    fn name(&self, sq: Square) -> String {
-        self.pos.rules().geometry.square_name(sq)
-    }
-
-    /// Plays `m`, looks, takes it back.
-    fn after<T>(&mut self, m: &Move, look: impl FnOnce(&Position) -> T) -> T {
-        let undo = self.pos.play_unchecked(m);
-        let seen = look(&self.pos);
-        self.pos.unplay(&undo);
-        seen
-    }
-
-    fn details(&mut self, m: &Move) -> Value {
-        let mut steps = Vec::new();
-        for (i, &sq) in m.landings().iter().enumerate() {
-            steps.push(json!({"square": self.name(sq), "kind": "land"}));
-            for t in m.shots_after(i) {
-                steps.push(json!({"square": self.name(t), "kind": "shot"}));
-            }
-        }
-        let text = write_move(&self.pos, m, gunbai::notation::Notation::Native);
-        let usi = usi_move(&self.pos, m);
-        let geo = self.pos.rules().geometry.clone();
-        let captures: Vec<String> = self.after(m, |p| {
-            p.last_captures().iter().map(|&(s, _)| geo.square_name(s)).collect()
-        });
-        let rules = self.pos.rules().clone();
-        let code = |ty: gunbai::ruleset::TypeId| rules.types[usize::from(ty)].code.clone();
+    fn details(&self, m: &Move) -> Value {
+        let legs = self.pos.legs(m);
+        let steps: Vec<Value> = legs
+            .steps
+            .iter()
+            .map(|s| {
+                json!({"square": s.square, "kind": match s.kind {
+                    StepKind::Land => "land",
+                    _ => "shot",
+                }})
+            })
+            .collect();
+        let to = legs
+            .steps
+            .iter()
+            .rev()
+            .find(|s| s.kind == StepKind::Land)
+            .map(|s| s.square.clone());
         json!({
-            "text": text,
-            "usi": usi,
-            "from": m.dropped().is_none().then(|| self.name(m.from())),
-            "to": self.name(m.to()),
+            "text": text(&self.pos, m, Notation::Native),
+            "usi": usi(&self.pos, m),
+            "from": (!m.is_drop()).then_some(&legs.from),
+            "to": to,
             "steps": steps,
-            "captures": captures,
-            "promotion": match m.promotion() {
+            "captures": legs.captures,
+            "promotion": match legs.promotion {
                 Promotion::None => "none",
                 Promotion::Promote => "promote",
                 Promotion::PromoteWithChain => "promote_with_chain",
                 Promotion::Decline => "decline",
                 Promotion::Revert => "revert",
             },
-            "drop": m.dropped().map(code),
-            "hand": m.dropped().map(|ty| code(rules.origin(ty))),
+            "drop": legs.drop.as_ref().map(|d| &d.0),
+            "hand": legs.drop.as_ref().map(|d| &d.1),
         })
     }
 }
@@ -358,42 +362,47 @@ impl Board {
     /// The start position of `variant`.
     #[wasm_bindgen(constructor)]
     pub fn new(variant: &Variant) -> Board {
-        Board::at(Position::start(variant.rules.clone()))
+        Board::at(&variant.v, variant.v.start())
     }
 
     /// A position in gunbai's native text.
     #[wasm_bindgen(js_name = fromText)]
     pub fn from_text(variant: &Variant, text: &str) -> Res<Board> {
         convert::text_size(text, "the position text")?;
-        Position::from_text(variant.rules.clone(), text)
-            .map(Board::at)
-            .map_err(|e| Failure::report("the position text cannot be read", &e).into())
+        Position::from_text(&variant.v, text)
+            .map(|p| Board::at(&variant.v, p))
+            .map_err(|e| Failure::of("the position text cannot be read", &e).into())
     }
 
     /// A position in lishogi's SFEN (variants with an `[sfen]` table).
     #[wasm_bindgen(js_name = fromSfen)]
     pub fn from_sfen(variant: &Variant, text: &str) -> Res<Board> {
         convert::text_size(text, "the SFEN")?;
-        if variant.rules.sfen.is_none() {
+        if variant.v.unstable_rules().sfen.is_none() {
             return Err(Failure::message(format!(
                 "variant `{}` has no SFEN form: give its native position text instead",
-                variant.rules.id
+                variant.v.name()
             ))
             .into());
         }
-        Position::from_sfen(variant.rules.clone(), text)
-            .map(Board::at)
-            .map_err(|e| Failure::report("the SFEN cannot be read", &e).into())
+        Position::from_sfen(&variant.v, text)
+            .map(|p| Board::at(&variant.v, p))
+            .map_err(|e| Failure::of("the SFEN cannot be read", &e).into())
     }
 
     /// The legal moves, in `notation` (`native`, the default, or `usi`),
     /// sorted by gunbai's text, as a JSON array.
     #[wasm_bindgen(js_name = legalMovesJson)]
     pub fn legal_moves_json(&self, notation: Option<String>) -> Res<String> {
-        let notation = parse_notation(notation.as_deref(), self.pos.rules())?;
-        let mut moves = self.moves()?;
-        moves.sort_by_cached_key(|m| write_move(&self.pos, m, gunbai::notation::Notation::Native));
-        let texts: Vec<String> = moves.iter().map(|m| write_move(&self.pos, m, notation)).collect();
+        let notation = parse_notation(notation.as_deref(), &self.variant)?;
+        let texts: Vec<String> = self
+            .sorted_moves()?
+            .into_iter()
+            .map(|(native, m)| match notation {
+                Notation::Native => native,
+                _ => text(&self.pos, &m, notation),
+            })
+            .collect();
         Ok(json!(texts).to_string())
     }
 
@@ -406,52 +415,64 @@ impl Board {
     /// Every legal move (of the piece on `from` only, if given) with its
     /// steps, captures, promotion and drop, as JSON.
     #[wasm_bindgen(js_name = legalMoveDetailsJson)]
-    pub fn legal_move_details_json(&mut self, from: Option<String>) -> Res<String> {
-        let from = match from {
-            None => None,
-            Some(s) => Some(convert::square(&self.pos.rules().geometry, &s)?),
-        };
-        let mut moves = self.moves()?;
-        moves.retain(|m| from.is_none_or(|f| m.dropped().is_none() && m.from() == f));
-        let mut out: Vec<Value> = moves.iter().map(|m| self.details(m)).collect();
-        out.sort_by(|a, b| a["text"].as_str().cmp(&b["text"].as_str()));
+    pub fn legal_move_details_json(&self, from: Option<String>) -> Res<String> {
+        if let Some(sq) = &from {
+            let geo = &self.variant.unstable_rules().geometry;
+            if geo.parse_square(sq).is_none() {
+                return Err(Failure::message(format!(
+                    "`{}` is not a square of this {}x{} board",
+                    convert::shown(sq),
+                    geo.width,
+                    geo.height
+                ))
+                .into());
+            }
+        }
+        let mut out = Vec::new();
+        for (_, m) in self.sorted_moves()? {
+            let d = self.details(&m);
+            if from.as_ref().is_none_or(|f| d["from"].as_str() == Some(f)) {
+                out.push(d);
+            }
+        }
         Ok(Value::Array(out).to_string())
     }
 
     /// Plays a move (native text or USI); returns its details as JSON.
     pub fn push(&mut self, text: &str) -> Res<String> {
-        if self.played.len() >= MAX_PLIES {
+        if self.plies >= MAX_PLIES {
             return Err(Failure::message(format!("a board takes at most {MAX_PLIES} moves")).into());
         }
         let m = self.parse(text)?;
         let details = self.details(&m);
-        let undo = self.pos.play_unchecked(&m);
-        self.played.push((m, undo));
+        self.pos
+            .play(&m)
+            .map_err(|e| Failure::of(&format!("`{}` cannot be played", convert::shown(text)), &e))?;
+        self.plies += 1;
         Ok(details.to_string())
     }
 
     /// Takes back the last move pushed; returns its native text, or
     /// undefined when none is left.
     pub fn pop(&mut self) -> Option<String> {
-        let (m, undo) = self.played.pop()?;
-        self.pos.unplay(&undo);
-        Some(write_move(&self.pos, &m, gunbai::notation::Notation::Native))
+        let m = self.pos.unplay()?;
+        self.plies -= 1;
+        Some(text(&self.pos, &m, Notation::Native))
     }
 
     /// The moves pushed so far, in native text, as JSON.
     #[wasm_bindgen(js_name = historyJson)]
-    pub fn history_json(&mut self) -> String {
-        // Each move is written in the position it was played from: take
-        // them all back, then replay them.
-        let played = std::mem::take(&mut self.played);
-        for (_, undo) in played.iter().rev() {
-            self.pos.unplay(undo);
-        }
+    pub fn history_json(&self) -> String {
+        // Each move is written in the position it was played from.
+        let played = self.pos.moves_played();
+        let mut p = self.pos.clone();
+        while p.unplay().is_some() {}
         let mut texts = Vec::with_capacity(played.len());
-        for (m, _) in &played {
-            texts.push(write_move(&self.pos, m, gunbai::notation::Notation::Native));
-            let undo = self.pos.play_unchecked(m);
-            self.played.push((*m, undo));
+        for m in &played {
+            texts.push(text(&p, m, Notation::Native));
+            if p.play(m).is_err() {
+                break;
+            }
         }
         json!(texts).to_string()
     }
@@ -472,40 +493,58 @@ impl Board {
         self.pos.side_to_move().to_string()
     }
 
-    /// The game's result as JSON (`null` while it goes on).
+    /// The game's result as JSON (`null` while it goes on): `{result,
+    /// winner, reason, text}`, `result` `1-0` when the first player
+    /// (Black) wins, `0-1`, `1/2-1/2`.
     #[wasm_bindgen(js_name = resultJson)]
     pub fn result_json(&self) -> String {
-        outcome_json(&self.pos).to_string()
+        let Some(o) = self.pos.outcome() else {
+            return "null".into();
+        };
+        // The reason in the words of `--format json` (the façade's is an enum).
+        let inner = self.pos.unstable_position();
+        let shown = gunbai::render::json::outcome(inner, inner.result());
+        json!({
+            "result": match o.winner {
+                Some(Colour::Black) => "1-0",
+                Some(Colour::White) => "0-1",
+                None => "1/2-1/2",
+            },
+            "winner": o.winner.map(|c| c.to_string()),
+            "reason": shown["reason"],
+            "text": o.text,
+        })
+        .to_string()
     }
 
-    /// Does the move capture anything (shots and effects included)?
+    /// Does the move capture an enemy piece (shots and effects included)?
     #[wasm_bindgen(js_name = isCapture)]
-    pub fn is_capture(&mut self, text: &str) -> Res<bool> {
+    pub fn is_capture(&self, text: &str) -> Res<bool> {
         let m = self.parse(text)?;
-        Ok(self.after(&m, |p| !p.last_captures().is_empty()))
+        Ok(self.pos.is_capture(&m))
     }
 
     /// Does the move leave a royal of the other side attacked?
     #[wasm_bindgen(js_name = givesCheck)]
-    pub fn gives_check(&mut self, text: &str) -> Res<bool> {
+    pub fn gives_check(&self, text: &str) -> Res<bool> {
         let m = self.parse(text)?;
-        Ok(self.after(&m, |p| in_check(p, p.side_to_move())))
+        Ok(self.pos.gives_check(&m))
     }
 
     /// A move (any notation gunbai reads) written in `notation`.
     #[wasm_bindgen(js_name = moveText)]
     pub fn move_text(&self, text: &str, notation: Option<String>) -> Res<String> {
-        let notation = parse_notation(notation.as_deref(), self.pos.rules())?;
+        let notation = parse_notation(notation.as_deref(), &self.variant)?;
         let m = self.parse(text)?;
-        Ok(write_move(&self.pos, &m, notation))
+        self.pos.move_text(&m, notation).map_err(|e| Failure::plain(&e).into())
     }
 
     /// Perft: the leaves of the legal-move tree `depth` plies deep, under
     /// a counting convention (`paths`, the default, `effects`, `shogiops`
     /// or `fsf`), on one thread.
-    pub fn perft(&mut self, depth: u32, convention: Option<String>) -> Res<u64> {
+    pub fn perft(&self, depth: u32, convention: Option<String>) -> Res<u64> {
         let conv = parse_convention(convention.as_deref())?;
-        perft(&mut self.pos, depth, conv).map_err(|e| convert::too_many(e).into())
+        perft(&self.pos, depth, conv).map_err(|e| Failure::plain(&e).into())
     }
 
     /// The board as an SVG picture: `flip` draws it from White's side,
@@ -514,73 +553,64 @@ impl Board {
     /// it; without, the picture is `gunbai show --svg`'s).
     #[wasm_bindgen(js_name = boardSvg)]
     pub fn board_svg(&self, flip: bool, labels: Option<String>, marks: bool) -> Res<String> {
-        let rules = self.pos.rules();
         let labels = convert::parse_labels(labels.as_deref())?;
-        let pieces = gunbai::render::pieces(&self.pos);
-        let last = match self.played.last() {
-            Some((m, _)) if marks => std::iter::once(m.from()).chain(m.landings().iter().copied()).collect(),
-            _ => Vec::new(),
-        };
-        let view = BoardView {
-            view: if flip { Colour::White } else { Colour::Black },
-            labels,
-            last_move: last,
+        Ok(self.pos.board_svg_with(BoardStyle {
+            flipped: flip,
+            codes: labels == Labels::Codes,
             hit_areas: marks,
-        };
-        Ok(board_view_svg(rules, &pieces, &view))
+            mark_last_move: marks,
+        }))
     }
 
-    /// The pieces on the board and in hand as JSON: `{pieces: [{square,
-    /// colour, code, name}], hands: {black, white} | null}`.
+    /// The pieces on the board and in hand as JSON, as `gunbai show
+    /// --format json` gives them.
     #[wasm_bindgen(js_name = piecesJson)]
     pub fn pieces_json(&self) -> String {
-        convert::pieces_json(&self.pos).to_string()
+        gunbai::render::json::position(self.pos.unstable_position()).to_string()
     }
 
-    /// The search table's size in MiB (1 to 512, default 16); it takes
-    /// effect at the next search of a board that has not searched yet, or
-    /// after `clearSearch`.
+    /// The search table's size in MiB (1 to 512, default 16); a new table
+    /// is made at the next search.
     #[wasm_bindgen(js_name = setSearchTable)]
     pub fn set_search_table(&mut self, mb: u32) -> Res<()> {
         if !(1..=MAX_TABLE_MB).contains(&mb) {
             return Err(Failure::message(format!("the search table is 1 to {MAX_TABLE_MB} MiB, not {mb}")).into());
         }
         self.table_mb = mb;
-        self.searcher = None;
+        self.engine = None;
         Ok(())
     }
 
     /// Forgets what the search learnt (its table is made anew).
     #[wasm_bindgen(js_name = clearSearch)]
     pub fn clear_search(&mut self) {
-        self.searcher = None;
+        self.engine = None;
     }
 
     /// Searches the position for at most `depth` plies (1 to 64), `ms`
-    /// milliseconds and about `nodes` nodes (0: no limit; at least one
-    /// limit is required); returns JSON `{best, bestUsi, nodes, iterations:
-    /// [{depth, score, mate, nodes, timeMs, pv, pvUsi, complete}]}`.
+    /// milliseconds (no iteration starts after half of them) and about
+    /// `nodes` nodes (0: no limit; at least one limit is required);
+    /// returns JSON `{best, bestUsi, nodes, iterations: [{depth, score,
+    /// mate, nodes, timeMs, pv, pvUsi, complete}]}`.
     pub fn search(&mut self, depth: u32, ms: f64, nodes: f64) -> Res<String> {
         if depth == 0 && ms <= 0.0 && nodes <= 0.0 {
             return Err(Failure::message("give the search a depth, a time or a node limit").into());
         }
         let limits = Limits {
             depth: (depth > 0).then_some(depth.min(64)),
-            soft_time: None,
-            hard_time: (ms > 0.0 && ms.is_finite()).then(|| Duration::from_secs_f64((ms / 1000.0).min(86_400.0))),
+            time: (ms > 0.0 && ms.is_finite()).then(|| Duration::from_secs_f64((ms / 1000.0).min(86_400.0))),
             nodes: (nodes > 0.0).then_some(nodes.min(1e18) as u64),
         };
-        let searcher = self
-            .searcher
-            .get_or_insert_with(|| Searcher::with_table(&self.pos, self.table_mb as usize).0);
+        let pos = &self.pos;
+        let table_mb = self.table_mb as usize;
+        let engine = self.engine.get_or_insert_with(|| Engine::new(pos, table_mb));
         let mut iterations = Vec::new();
-        let pos = &mut self.pos;
-        let best = {
-            let mut report = |r: &gunbai::search::Report| iterations.push(r.clone());
-            searcher.search(pos, limits, &mut report).map_err(convert::too_many)?
-        };
-        let mut out = convert::search_json(pos, best, &iterations);
-        out["nodes"] = json!(searcher.nodes());
-        Ok(out.to_string())
+        let last = engine
+            .search(pos, limits, &mut |r| {
+                iterations.push(r.clone());
+                true
+            })
+            .map_err(|e| Failure::plain(&e))?;
+        Ok(search_json(pos, last.as_ref(), &iterations).to_string())
     }
 }

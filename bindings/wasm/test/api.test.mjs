@@ -90,6 +90,7 @@ test('variants(): names, sizes and options as validate and options give them', (
     vs.map((v) => v.name),
     names,
   );
+  assert.deepEqual(g.variantNames(), names);
   for (const v of vs) {
     const opts = cliJson(['options', v.name]).options;
     assert.deepEqual(
@@ -218,6 +219,16 @@ test('drops, captures, checks and the end of a game (shogi)', () => {
   assert.equal(b.givesCheck('G*5b'), true);
   assert.equal(b.givesCheck('G*1i'), false);
   assert.equal(b.isCapture('G*5b'), false);
+  // Every drop the CLI lists, with the piece placed and the piece in hand.
+  const drops = cliJson(['moves', 'shogi', '--sfen', '4k4/9/9/9/9/9/9/9/4K4 b G 1']).moves.filter((t) => t.includes('*'));
+  const dropDetails = b.legalMoveDetails().filter((d) => d.drop !== null);
+  assert.deepEqual(
+    dropDetails.map((d) => d.text),
+    drops,
+  );
+  for (const d of dropDetails) {
+    assert.deepEqual([d.from, d.drop, d.hand, d.to], [null, 'G', 'G', d.text.split('*')[1]]);
+  }
   const drop = b.push('G*5b');
   assert.equal(drop.from, null);
   assert.equal(drop.drop, 'G');
@@ -246,7 +257,7 @@ test('pictures: a piece diagram and the board as the CLI draws them', () => {
     chu.pieceDiagramSvg(chu.pieces()[0].code, { colour: 'white' }),
     cli(['diagram', 'chu', chu.pieces()[0].code, '--white', '--svg', '-']),
   );
-  assert.match(thrown(() => chu.pieceDiagramSvg('QQQ')).message, /no piece coded `QQQ`/);
+  assert.match(thrown(() => chu.pieceDiagramSvg('QQQ')).message, /no piece `QQQ` in variant `chu`/);
   const b = new g.Board('chu');
   b.push('f4-f5');
   assert.equal(b.boardSvg({ marks: false }), cli(['show', 'chu', '--moves', 'f4-f5', '--svg', '-']));
@@ -265,6 +276,14 @@ test('rule options: setOption compiles again, as --option does', () => {
   const cliMsg = cli(['options', 'chu', '--option', 'no_such_option=true'], { fail: true });
   assert.equal(cliMsg.status, 2);
   assert.ok(e.message.length > 0);
+  // A clone's options change apart from the original's; boards keep
+  // the rules they were made with.
+  const copy = v.clone();
+  const before = new g.Board(v);
+  copy.setOption(opt.name, !flipped);
+  assert.equal(copy.options().find((o) => o.name === opt.name).value, String(!flipped));
+  assert.equal(v.options().find((o) => o.name === opt.name).value, want.value);
+  assert.equal(before.legalMoves().length, new g.Board(v).legalMoves().length);
   // The variant keeps its options after a refused one.
   assert.equal(v.options().find((o) => o.name === opt.name).value, want.value);
 });
@@ -324,7 +343,14 @@ test('hostile input: deep and long conditions, move budgets, huge text', () => {
   assert.match(thrown(() => g.setMoveBudget(NaN)).message, /whole number/);
   // Too much text: refused before it is read.
   assert.match(thrown(() => g.Variant.fromToml('#'.repeat((4 << 20) + 1))).message, /at most 4194304 bytes/);
-  assert.match(thrown(() => new g.Board('chu', 'x'.repeat((1 << 20) + 1))).message, /at most 1048576 are read/);
+  assert.match(thrown(() => new g.Board('chu', 'x'.repeat((1 << 20) + 1))).message, /at most 1048576 (bytes )?are read/);
+  // Within the JavaScript check (characters) but not the module's (bytes).
+  assert.match(thrown(() => new g.Board('chu', 'é'.repeat(600000))).message, /has 1200000 bytes; at most 1048576 are read/);
+  // Far too much text is refused before it reaches the module's memory.
+  const huge = 'x'.repeat(64 << 20);
+  assert.match(thrown(() => g.Variant.fromToml(huge)).message, /at most 4194304 bytes/);
+  assert.match(thrown(() => new g.Board('chu').push(huge)).message, /at most 1048576 bytes/);
+  assert.match(thrown(() => g.Variant.bundled(huge)).message, /at most 1048576 bytes/);
   // Not TOML at all, binary junk, an empty file: diagnostics, no trap.
   for (const junk of ['', '\u0000\u0001\uffff', '[[[[', 'a = "'.repeat(1000), '[variant]\n'.repeat(10000)]) {
     const e = thrown(() => g.Variant.fromToml(junk));
@@ -459,4 +485,37 @@ test('arguments of the wrong type are GunbaiErrors', () => {
   assert.match(thrown(() => g.Variant.fromToml(42)).message, /string of TOML/);
   assert.match(thrown(() => g.Variant.bundled('chu').setOption('x', 3)).message, /true, false or a string/);
   assert.match(thrown(() => new g.Board('chu').setSearchTable(0)).message, /1 to 512 MiB/);
+});
+
+test('worker.js itself, in a worker thread with a `self` like a Web Worker\'s', async () => {
+  const { Worker } = await import('node:worker_threads');
+  const workerUrl = pathToFileURL(join(pkg, 'worker.js')).href;
+  // The shim gives the module what a browser's worker scope has: self,
+  // postMessage and onmessage (messages that come before it is loaded wait).
+  const shim = `
+    const { parentPort } = require('node:worker_threads');
+    const early = [];
+    globalThis.self = globalThis;
+    self.postMessage = (m) => parentPort.postMessage(m);
+    parentPort.on('message', (data) => (self.onmessage ? self.onmessage({ data }) : early.push(data)));
+    import(${JSON.stringify(workerUrl)}).then(() => early.forEach((data) => self.onmessage({ data })));
+  `;
+  const w = new Worker(shim, { eval: true });
+  const got = [];
+  const done = new Promise((resolve, reject) => {
+    w.on('message', (m) => {
+      got.push(m);
+      if (m.type === 'bestmove') resolve(m);
+    });
+    w.on('error', reject);
+  });
+  w.postMessage({ type: 'position', variant: 'shogi', moves: ['7g7f', '3c3d'] });
+  w.postMessage({ type: 'go', depth: 3 });
+  const best = await done;
+  await w.terminate();
+  assert.deepEqual(
+    got.filter((m) => m.type === 'info').map((m) => m.depth),
+    [1, 2, 3],
+  );
+  assert.ok(cliJson(['moves', 'shogi', '--moves', '7g7f 3c3d', '--notation', 'usi']).moves.includes(best.usi), best.usi);
 });

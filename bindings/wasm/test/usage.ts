@@ -4,6 +4,7 @@
 import {
   init,
   variants,
+  variantNames,
   version,
   setMoveBudget,
   moveBudget,
@@ -20,7 +21,7 @@ import { EngineSession } from 'gunbai/engine.js';
 
 export async function tour(): Promise<string[]> {
   await init();
-  const names: string[] = variants().map((v) => `${v.name} ${v.files}x${v.ranks} ${v.options.length}`);
+  const names: string[] = variantNames().concat(variants().map((v) => `${v.name} ${v.files}x${v.ranks} ${v.options.length}`));
   const v: Variant = Variant.bundled('chu').setOption(variants()[0].options[0].name, true);
   const b = new Board(v);
   const moves: string[] = b.legalMoves();
