@@ -453,6 +453,7 @@ pages! {
     notation => "docs/notation.md",
     performance => "docs/performance.md",
     rule_files => "docs/rule-files.md",
+    site => "docs/site.md",
     variants => "docs/variants.md",
     wasm => "docs/wasm.md",
 }

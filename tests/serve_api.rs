@@ -326,7 +326,9 @@ fn the_page_is_served_whole_from_the_binary() {
             "{path} links out"
         );
     }
-    assert!(s.get("/").body.contains("<script src=\"/app.js\">"));
+    // Relative, so that the same page works under a sub-path as a static
+    // site (docs/site.md); from `/` it is /app.js.
+    assert!(s.get("/").body.contains("<script src=\"app.js\">"));
 }
 
 #[test]

@@ -6,177 +6,23 @@
 //! Screenshots go to target/serve-screenshots/ (copies of them are in
 //! docs/images/, linked from the README).
 
+mod browser_support;
 mod serve_support;
 
-use fantoccini::{Client, ClientBuilder, Locator};
-use serde_json::{Value, json};
+use browser_support::{
+    Driver, break_and_mend_rule_file, browser, click, click_square, download_dir, js, marks, pick_variant, play,
+    shogi_drop, squares_marked, until,
+};
+use fantoccini::{Client, Locator};
+use serde_json::json;
 use serve_support::Served;
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 const WIDE: &str = "tests/data/serve_wide36.toml";
 
-/// chromedriver on a free port, stopped when dropped.
-struct Driver {
-    child: Child,
-    url: String,
-}
-
-impl Driver {
-    fn start() -> Driver {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port")
-            .port();
-        let child = Command::new("chromedriver")
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver (Debian chromium-driver, see .ci/packages.d/serve) must be installed");
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "chromedriver did not start");
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        Driver {
-            child,
-            url: format!("http://127.0.0.1:{port}"),
-        }
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Where the browser saves downloads (emptied first).
-fn download_dir() -> std::path::PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/serve-downloads");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-async fn browser(driver: &Driver, downloads: &std::path::Path) -> Client {
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                        "--window-size=1400,1050", "--lang=en"],
-               "prefs": {"download.default_directory": downloads, "download.prompt_for_download": false}}),
-    );
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&driver.url)
-        .await
-        .expect("a Chromium session")
-}
-
-/// Evaluates a JavaScript expression in the page.
-async fn js(c: &Client, expr: &str) -> Value {
-    c.execute(&format!("return ({expr});"), vec![])
-        .await
-        .unwrap_or_else(|e| panic!("{expr}: {e}"))
-}
-
-/// Waits until a JavaScript expression is true.
-async fn until(c: &Client, expr: &str) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        if js(c, expr).await == Value::Bool(true) {
-            return;
-        }
-        if Instant::now() > deadline {
-            let status = js(c, "document.getElementById('status').textContent").await;
-            let error = js(c, "document.getElementById('error').textContent").await;
-            panic!("timed out waiting for `{expr}` (status: {status}, error: {error})");
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-async fn click(c: &Client, css: &str) {
-    c.find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("click {css}: {e}"));
-}
-
-async fn click_square(c: &Client, sq: &str) {
-    click(c, &format!("#board [data-sq='{sq}']")).await;
-}
-
-/// The classes the page gave a square.
-async fn marks(c: &Client, sq: &str) -> Vec<String> {
-    let v = js(
-        c,
-        &format!("document.querySelector(\"#board [data-sq='{sq}']\").getAttribute('class')"),
-    )
-    .await;
-    v.as_str()
-        .unwrap_or("")
-        .split_whitespace()
-        .map(str::to_string)
-        .collect()
-}
-
-async fn squares_marked(c: &Client, class: &str) -> Vec<String> {
-    let v = js(
-        c,
-        &format!("[...document.querySelectorAll('#board .sq.{class}')].map(e => e.dataset.sq)"),
-    )
-    .await;
-    let mut out: Vec<String> = serde_json::from_value(v).unwrap();
-    out.sort();
-    out
-}
-
-async fn ply(c: &Client) -> u64 {
-    js(c, "S.pos ? S.pos.ply : -1").await.as_u64().unwrap_or(u64::MAX)
-}
-
-/// Plays a move by clicking its squares in order.
-async fn play(c: &Client, clicks: &[&str]) {
-    let before = ply(c).await;
-    for sq in clicks {
-        click_square(c, sq).await;
-    }
-    until(
-        c,
-        &format!(
-            "S.pos.ply === {} && document.querySelectorAll('#board [data-sq]').length > 0",
-            before + 1
-        ),
-    )
-    .await;
-}
-
+/// Where this test's screenshots go (under target/).
 async fn screenshot(c: &Client, name: &str) {
-    let png = c.screenshot().await.expect("screenshot");
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/serve-screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join(name), png).unwrap();
-}
-
-async fn pick_variant(c: &Client, name: &str) {
-    c.find(Locator::Id("variant"))
-        .await
-        .unwrap()
-        .select_by_value(name)
-        .await
-        .unwrap();
-    until(
-        c,
-        &format!("S.pos !== null && S.game.variant === '{name}' && S.pos.ply === 0"),
-    )
-    .await;
+    browser_support::screenshot(c, "serve-screenshots", name).await;
 }
 
 #[tokio::test(flavor = "current_thread")]
@@ -348,47 +194,9 @@ async fn playground_in_headless_chromium() {
         json!(["a11-a12+"])
     );
 
-    // Break the rule file in the editor: the diagnostic sits at its line.
-    let text = js(&c, "document.getElementById('editor').value")
-        .await
-        .as_str()
-        .unwrap()
-        .to_string();
-    let line = text.lines().position(|l| l == "promotes_to = \"tokin\"").unwrap() + 1;
-    c.find(Locator::Id("editor")).await.unwrap().click().await.unwrap();
-    js(
-        &c,
-        "(() => { const e = document.getElementById('editor'); e.value = e.value.replace('promotes_to = \"tokin\"', 'promotes_to = \"tokn\"'); e.dispatchEvent(new Event('input')); return true; })()",
-    )
-    .await;
-    until(&c, "document.querySelector('#gutter div.error') !== null").await;
-    assert_eq!(
-        js(&c, "Number(document.querySelector('#gutter div.error').dataset.line)").await,
-        line
-    );
-    assert_eq!(
-        js(&c, "Number(document.querySelector('#notes div.error').dataset.line)").await,
-        line
-    );
-    let note = js(&c, "document.querySelector('#notes div.error').textContent").await;
-    assert!(note.as_str().unwrap().contains("tokn"), "{note}");
-    js(
-        &c,
-        &format!(
-            "(() => {{ const e = document.getElementById('editor'); document.getElementById('editor-pane').scrollIntoView(); \
-             e.scrollTop = {} * 18; e.dispatchEvent(new Event('scroll')); return true; }})()",
-            line.saturating_sub(8)
-        ),
-    )
-    .await;
-    screenshot(&c, "editor-diagnostic.png").await;
-    // Mend it: the board comes back.
-    js(
-        &c,
-        "(() => { const e = document.getElementById('editor'); e.value = e.value.replace('promotes_to = \"tokn\"', 'promotes_to = \"tokin\"'); e.dispatchEvent(new Event('input')); return true; })()",
-    )
-    .await;
-    until(&c, "document.querySelector('#gutter div.error') === null && document.getElementById('editor-status').textContent.startsWith('valid')").await;
+    // Break the rule file in the editor: the diagnostic sits at its line;
+    // mended, the board comes back.
+    break_and_mend_rule_file(&c, "serve-screenshots", "editor-diagnostic.png").await;
 
     // Save as: the browser downloads the editor's text (the server writes
     // nothing).
@@ -403,39 +211,8 @@ async fn playground_in_headless_chromium() {
     let editor = js(&c, "document.getElementById('editor').value").await;
     assert_eq!(std::fs::read_to_string(&saved).unwrap(), editor.as_str().unwrap());
 
-    // Shogi: pieces in hand and drops. After 1. 7g7f 3c3d 2. 8h2b+ 3a2b
-    // each side holds a bishop; Black drops it on 5e (native e5).
-    pick_variant(&c, "shogi").await;
-    let io = c.find(Locator::Id("io")).await.unwrap();
-    io.clear().await.unwrap();
-    io.send_keys("lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 1")
-        .await
-        .unwrap();
-    click(&c, "#import").await;
-    until(
-        &c,
-        "S.pos.hands && S.pos.hands.black.length === 1 && S.pos.hands.white.length === 1",
-    )
-    .await;
-    assert_eq!(
-        js(&c, "document.querySelector('#hand-bottom .hand-piece').disabled").await,
-        false
-    );
-    assert_eq!(
-        js(&c, "document.querySelector('#hand-top .hand-piece').disabled").await,
-        true
-    );
-    click(&c, "#hand-bottom .hand-piece").await;
-    let targets = squares_marked(&c, "dest").await;
-    assert!(targets.contains(&"e5".to_string()), "{targets:?}");
-    // Occupied squares are no drop targets.
-    assert!(!targets.contains(&"e1".to_string()), "{targets:?}");
-    screenshot(&c, "shogi-drop.png").await;
-    let before = ply(&c).await;
-    click_square(&c, "e5").await;
-    until(&c, &format!("S.pos.ply === {}", before + 1)).await;
-    assert_eq!(js(&c, "S.pos.hands.black.length").await, 0);
-    assert_eq!(js(&c, "S.pos.history[S.pos.history.length - 1].usi").await, "B*5e");
+    // Shogi: pieces in hand and drops.
+    shogi_drop(&c, "serve-screenshots", "shogi-drop.png").await;
 
     // Ko: a 19x19 board with kanji.
     pick_variant(&c, "ko").await;

@@ -1,6 +1,9 @@
-// gunbai playground. All rules come from the server's JSON API (docs/api.md):
-// this script only keeps the game (variant or rule text, options, start,
-// moves), draws what the server sends and lets a person choose moves.
+// gunbai playground. All rules come from a backend with the calls of the
+// JSON API (docs/api.md): `gunbai serve`'s API over HTTP, or the WASM
+// package in the page itself (the static site, docs/site.md, whose
+// index.html says `data-backend="wasm"`; wasm-backend.js). This script only
+// keeps the game (variant or rule text, options, start, moves), draws what
+// the backend answers and lets a person choose moves, or the engine.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -11,16 +14,20 @@ const S = {
   flip: false,
   labels: 'names',
   zoom: 'auto', // 'auto' (fit a small board, natural size for a large one), 'fit', or a scale
-  pos: null, // the last /api/position reply
-  legal: [], // the last /api/moves reply's moves
+  pos: null, // the last position reply
+  legal: [], // the last moves reply's moves
   sel: null, // { from, prefix: [square...] } while a move is being chosen
   diagrams: new Map(),
   ruleFile: 'rules.toml',
   checkTimer: null,
   checkSeq: 0,
   refreshGen: 0,
+  engine: { side: 'none', thinking: false, info: null, gen: 0 },
 };
 
+// The calls a backend answers, each with a request of docs/api.md's shape
+// and a reply of its shape; a failed call throws an Error whose `data` is
+// the error body ({error, ply?, diagnostics?}).
 async function api(path, body) {
   const init = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
   const r = await fetch(path, init);
@@ -29,6 +36,21 @@ async function api(path, body) {
   if (!r.ok) { const err = new Error(data.error || r.statusText); err.data = data; throw err; }
   return data;
 }
+
+const serveBackend = {
+  kind: 'serve',
+  variants: () => api('/api/variants'),
+  rules: (name) => api('/api/rules?variant=' + encodeURIComponent(name)),
+  position: (body) => api('/api/position', body),
+  moves: (body) => api('/api/moves', body),
+  play: (body) => api('/api/play', body),
+  check: (body) => api('/api/check', body),
+  diagram: (body) => api('/api/diagram', body),
+  // No engine behind the JSON API.
+  engine: null,
+};
+
+let B = serveBackend;
 
 function gameBody(extra) {
   const g = S.game;
@@ -54,14 +76,16 @@ async function refresh() {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const [pos, moves] = await Promise.all([
-        api('/api/position', gameBody({ flip: S.flip, labels: S.labels })),
-        api('/api/moves', gameBody()),
+        B.position(gameBody({ flip: S.flip, labels: S.labels })),
+        B.moves(gameBody()),
       ]);
       if (gen !== S.refreshGen) return true;
       S.pos = pos;
       S.legal = moves.moves;
       S.sel = null;
       render();
+      writeAddress();
+      engineTurn();
       return true;
     } catch (e) {
       if (gen !== S.refreshGen) return true;
@@ -207,7 +231,7 @@ function renderHands() {
 }
 
 function clickHand(code) {
-  if (!S.pos || S.pos.outcome) return;
+  if (!S.pos || S.pos.outcome || S.engine.thinking) return;
   S.sel = { from: null, hand: code, prefix: [] };
   highlight();
   for (const b of document.querySelectorAll('.hand-piece')) b.classList.toggle('sel', b.dataset.hand === code);
@@ -273,6 +297,7 @@ function renderOptions() {
 }
 
 function setOption(name, value) {
+  engineStop();
   S.game.options[name] = value;
   S.diagrams.clear();
   refresh();
@@ -329,7 +354,7 @@ function lastLanding(m) {
 }
 
 function clickSquare(sq) {
-  if (!S.pos || S.pos.outcome) return;
+  if (!S.pos || S.pos.outcome || S.engine.thinking) return;
   if (S.sel) {
     const k = S.sel.prefix.length;
     const cands = candidates();
@@ -371,7 +396,7 @@ function finish(moves) {
 async function play(text) {
   S.sel = null;
   try {
-    const reply = await api('/api/play', gameBody({ move: text }));
+    const reply = await B.play(gameBody({ move: text }));
     S.game.moves = reply.history.map((h) => h.text);
     S.cursor = S.game.moves.length;
     showError('');
@@ -393,7 +418,7 @@ async function showPiece(sq) {
   let d = S.diagrams.get(key);
   if (!d) {
     try {
-      d = await api('/api/diagram', gameBody({ piece: piece.code, colour: piece.colour, labels: S.labels, moves: [] }));
+      d = await B.diagram(gameBody({ piece: piece.code, colour: piece.colour, labels: S.labels, moves: [] }));
     } catch (e) { return; }
     S.diagrams.set(key, d);
   }
@@ -402,7 +427,9 @@ async function showPiece(sq) {
   const label = (p) => (S.labels === 'codes' ? '' : escapeHtml(p.label) + ' ');
   const promo = d.promotes_to
     ? `Promotes to ${label(d.promotes_to)}${escapeHtml(d.promotes_to.name)} (${escapeHtml(d.promotes_to.code)}).`
-    : d.promoted_from ? `Promoted from ${label(d.promoted_from)}${escapeHtml(d.promoted_from.name)}.` : 'Does not promote.';
+    : d.promoted_from ? `Promoted from ${label(d.promoted_from)}${escapeHtml(d.promoted_from.name)}.`
+      // A backend that cannot say into what (the WASM package) says only whether it is promoted.
+      : d.promotes_to === undefined ? (d.promoted ? 'A promoted piece.' : '') : 'Does not promote.';
   $('piece-info').innerHTML = `<h3 id="piece-name">${label(d)}${escapeHtml(d.name)} (${escapeHtml(d.code)}), ${escapeHtml(piece.colour)}</h3>`
     + `<p id="piece-promotion">${promo}</p>${d.svg}<p class="muted">${escapeHtml(d.doc || '')}</p>`;
 }
@@ -410,7 +437,7 @@ async function showPiece(sq) {
 // ---- variants and the rule-file editor ----
 
 async function loadVariants() {
-  const list = await api('/api/variants');
+  const list = await B.variants();
   const sel = $('variant');
   for (const v of list.variants) {
     const o = document.createElement('option');
@@ -418,15 +445,21 @@ async function loadVariants() {
     o.textContent = v.bundled ? v.name : `${v.name} (${v.file})`;
     sel.appendChild(o);
   }
-  const wanted = new URLSearchParams(location.search).get('variant');
-  const first = list.variants.find((v) => v.name === wanted) || list.variants[0];
-  if (first) { sel.value = first.name; await pickVariant(first.name); }
+  const asked = readAddress();
+  const first = list.variants.find((v) => v.name === asked.variant) || list.variants[0];
+  if (first) { sel.value = first.name; await pickVariant(first.name, first.name === asked.variant ? asked : null); }
 }
 
-async function pickVariant(name) {
-  const src = await api('/api/rules?variant=' + encodeURIComponent(name));
+// Opens a variant at its start, or at the game `from` (the page's address).
+async function pickVariant(name, from) {
+  const src = await B.rules(name);
+  engineStop();
   S.game = { variant: name, rules: null, name: null, options: {}, position: null, sfen: null, moves: [] };
   S.cursor = 0;
+  if (from) {
+    Object.assign(S.game, { options: from.options, position: from.position, sfen: from.sfen, moves: from.moves });
+    S.cursor = from.ply === null ? from.moves.length : Math.min(from.ply, from.moves.length);
+  }
   // Until the new board arrives there is none (the old one is not this variant's).
   S.pos = null;
   S.legal = [];
@@ -443,7 +476,7 @@ async function pickVariant(name) {
   $('editor').value = src.text;
   showError('');
   // A file given on the command line may be broken: show why at once.
-  const check = await api('/api/check', { variant: name });
+  const check = await B.check({ variant: name });
   showDiagnostics(check.diagnostics, check.ok);
   await refresh();
 }
@@ -460,11 +493,12 @@ async function checkRules() {
   const name = $('rule-name').textContent || 'rules.toml';
   let reply;
   try {
-    reply = await api('/api/check', { rules: text, name });
+    reply = await B.check({ rules: text, name });
   } catch (e) { showError(e.message); return; }
   if (seq !== S.checkSeq) return; // a newer edit is being checked
   showDiagnostics(reply.diagnostics, reply.ok);
   if (reply.ok) {
+    engineStop();
     S.game.rules = text;
     S.game.name = name;
     S.diagrams.clear();
@@ -548,6 +582,107 @@ function saveAs() {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
+// ---- the game in the page's address ----
+
+// `?variant=NAME&moves=M1+M2...` and optionally `position=TEXT` or
+// `sfen=TEXT`, `ply=N` (the ply shown when earlier than the last) and
+// `opt.NAME=VALUE` for each option changed: a link that opens this game.
+// Edited rule text is not carried (it may be megabytes): such a link
+// opens the variant the text started from.
+function readAddress() {
+  const q = new URLSearchParams(location.search);
+  const options = {};
+  for (const [k, v] of q) {
+    if (!k.startsWith('opt.')) continue;
+    options[k.slice(4)] = v === 'true' ? true : v === 'false' ? false : v;
+  }
+  const moves = (q.get('moves') || '').split(' ').filter((m) => m.length);
+  const ply = q.has('ply') && /^[0-9]+$/.test(q.get('ply')) ? Number(q.get('ply')) : null;
+  return { variant: q.get('variant'), position: q.get('position'), sfen: q.get('sfen'), moves, ply, options };
+}
+
+function writeAddress() {
+  const g = S.game;
+  const q = new URLSearchParams();
+  q.set('variant', g.variant);
+  if (g.position) q.set('position', g.position);
+  if (g.sfen) q.set('sfen', g.sfen);
+  if (g.moves.length) q.set('moves', g.moves.join(' '));
+  if (S.cursor < g.moves.length) q.set('ply', String(S.cursor));
+  for (const [k, v] of Object.entries(g.options)) q.set('opt.' + k, String(v));
+  const old = new URLSearchParams(location.search).get('labels');
+  if (old) q.set('labels', old);
+  const url = '?' + q.toString();
+  if (url !== location.search) history.replaceState(null, '', url);
+}
+
+// ---- playing against the engine (backends with one) ----
+
+// The engine plays the side chosen, from the position shown when it is the
+// last of the game, within the time or depth chosen; its moves go through
+// play() as a person's do. Any change to the game stops it.
+function engineTurn() {
+  if (!B.engine || !S.pos || S.pos.outcome || S.engine.thinking) return;
+  if (S.cursor !== S.game.moves.length || !S.legal.length) return;
+  const side = S.engine.side;
+  if (side === 'none' || (side !== 'both' && side !== S.pos.side_to_move)) return;
+  engineGo();
+}
+
+async function engineGo() {
+  if (!B.engine || !S.pos || S.pos.outcome || S.engine.thinking) return;
+  if (S.cursor !== S.game.moves.length) {
+    // Thinking from an earlier ply drops the later moves, as playing does.
+    S.game.moves = S.game.moves.slice(0, S.cursor);
+  }
+  const gen = ++S.engine.gen;
+  S.engine.thinking = true;
+  $('engine-info').textContent = 'thinking…';
+  drawEngine();
+  // The strength: `movetime=MS`, or `depth=N movetime=MS` (a depth, within a time).
+  const limits = {};
+  for (const word of $('engine-strength').value.split(' ')) {
+    const [k, v] = word.split('=');
+    limits[k] = Number(v);
+  }
+  let best = null;
+  try {
+    best = await B.engine.think(gameBody(), limits, (info) => {
+      if (gen !== S.engine.gen) return;
+      S.engine.info = info;
+      const parts = [];
+      if (info.depth !== undefined) parts.push(`depth ${info.depth}`);
+      if (info.score !== undefined) parts.push(`score ${info.score}`);
+      if (info.nodes !== undefined) parts.push(`${info.nodes} nodes`);
+      if (info.nps !== undefined) parts.push(`${info.nps} n/s`);
+      if (info.pv && info.pv.length) parts.push(`pv ${info.pv.join(' ')}`);
+      $('engine-info').textContent = parts.join(', ');
+    });
+  } catch (e) {
+    if (gen === S.engine.gen) showError('engine: ' + e.message);
+  }
+  if (gen !== S.engine.gen) return;
+  S.engine.thinking = false;
+  drawEngine();
+  if (best) {
+    $('engine-last').textContent = best;
+    await play(best);
+  }
+}
+
+function engineStop() {
+  S.engine.gen++;
+  if (S.engine.thinking && B.engine) B.engine.cancel();
+  S.engine.thinking = false;
+  if (B.engine) drawEngine();
+}
+
+function drawEngine() {
+  $('engine-go').disabled = S.engine.thinking;
+  $('engine-stop').disabled = !S.engine.thinking;
+  $('engine-box').classList.toggle('thinking', S.engine.thinking);
+}
+
 // ---- wiring ----
 
 function wire() {
@@ -566,15 +701,16 @@ function wire() {
   $('promo-cancel').addEventListener('click', () => { $('promo').hidden = true; S.sel = null; highlight(); });
   $('variant').addEventListener('change', (e) => pickVariant(e.target.value));
   $('undo').addEventListener('click', () => {
+    engineStop();
     if (S.cursor === 0) return;
     S.game.moves = S.game.moves.slice(0, S.cursor - 1);
     S.cursor -= 1;
     refresh();
   });
-  $('start').addEventListener('click', () => { S.cursor = 0; refresh(); });
+  $('start').addEventListener('click', () => { engineStop(); S.cursor = 0; refresh(); });
   $('history').addEventListener('click', (e) => {
     const b = e.target.closest('button[data-ply]');
-    if (b) { S.cursor = Number(b.dataset.ply); refresh(); }
+    if (b) { engineStop(); S.cursor = Number(b.dataset.ply); refresh(); }
   });
   $('flip').addEventListener('click', () => { S.flip = !S.flip; refresh(); });
   $('labels').addEventListener('click', () => {
@@ -592,6 +728,7 @@ function wire() {
   $('import').addEventListener('click', async () => {
     const text = $('io').value.trim();
     if (!text) return;
+    engineStop();
     const old = { position: S.game.position, sfen: S.game.sfen, moves: S.game.moves, cursor: S.cursor };
     // Native position text separates squares with commas; SFEN never does.
     if (text.includes(',')) { S.game.position = text; S.game.sfen = null; } else { S.game.sfen = text; S.game.position = null; }
@@ -611,8 +748,33 @@ function wire() {
     if (e.key === 'Tab') { e.preventDefault(); document.execCommand('insertText', false, '  '); }
   });
   $('save-as').addEventListener('click', saveAs);
+  $('copy-link').addEventListener('click', async () => {
+    $('io').value = location.href;
+    try { await navigator.clipboard.writeText(location.href); } catch (e) { /* the text is in the box */ }
+  });
+  $('engine-side').addEventListener('change', (e) => { S.engine.side = e.target.value; engineTurn(); });
+  $('engine-go').addEventListener('click', () => engineGo());
+  $('engine-stop').addEventListener('click', () => { if (B.engine) B.engine.stop(); });
+}
+
+// The static site (data-backend="wasm") runs the rules in the page; a
+// page of `gunbai serve` asks the server.
+async function start() {
+  if (document.body.dataset.backend === 'wasm') {
+    $('status').textContent = 'loading the rules engine…';
+    const mod = await import('./wasm-backend.js');
+    B = await mod.create();
+    // A copy of the site's files for offline use, where the browser
+    // allows service workers (https or localhost).
+    if ('serviceWorker' in navigator && window.isSecureContext) {
+      navigator.serviceWorker.register('sw.js').catch(() => { /* online only */ });
+    }
+  }
+  $('engine-box').hidden = !B.engine;
+  if (B.engine) drawEngine();
+  await loadVariants();
 }
 
 setLabels(initialLabels(), false);
 wire();
-loadVariants().catch((e) => showError(e.message));
+start().catch((e) => showError(e.message));
