@@ -280,7 +280,7 @@ const HOPS: [&str; 2] = ["beyond", "behind"];
 /// A slide's `hop` (its exclusions, `screen_not` and `victim_not`, name
 /// kinds and are resolved later by [`hop_exclusions`]). A hop passes
 /// exactly one piece, so it takes none of the other keys for passing.
-fn hop(c: &mut Checker, s: &LegFields, mode: LegMode, report: bool) -> Option<Option<Hop>> {
+fn hop(c: &mut Checker, s: &LegFields, mode: LegMode, report: bool) -> Option<Option<Box<Hop>>> {
     let Some(t) = &s.hop else {
         for (key, given) in [("screen_not", &s.screen_not), ("victim_not", &s.victim_not)] {
             if let Some(g) = given
@@ -338,11 +338,11 @@ fn hop(c: &mut Checker, s: &LegFields, mode: LegMode, report: bool) -> Option<Op
         }
         return None;
     }
-    Some(Some(Hop {
+    Some(Some(Box::new(Hop {
         behind,
         screen_not: TypeSet::default(),
         victim_not: TypeSet::default(),
-    }))
+    })))
 }
 
 /// Resolves every hop's `screen_not` and `victim_not` into type sets, once
