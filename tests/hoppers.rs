@@ -8,13 +8,13 @@
 
 mod common;
 
-use gunbai::perft::{Convention, perft};
-use gunbai::position::Position;
+use gunbai::unstable::perft::{Convention, perft};
+use gunbai::unstable::position::Position;
 use std::sync::Arc;
 
 const HOPPERS: &str = include_str!("data/toy/hoppers.toml");
 
-fn rules() -> Arc<gunbai::ruleset::Ruleset> {
+fn rules() -> Arc<gunbai::unstable::ruleset::Ruleset> {
     common::compile_text("hoppers.toml", HOPPERS, &[])
 }
 
@@ -143,10 +143,10 @@ fn xbetza_writes_hops_as_fairy_stockfish_defines_cannon_shogi() {
     // u = mRcpR, a = pR, c = mBcpB, i = pB, w = mRpRmFpB2, f = mBpBmWpR2,
     // and the soldier fsW. gunbai writes a diagonal rider of range 2 as
     // F2, which is B2.
-    let rules = gunbai::rules::load_variant("cannonshogi", &[]).unwrap();
+    let rules = gunbai::unstable::rules::load_variant("cannonshogi", &[]).unwrap();
     let betza = |id: &str| {
         let kind = rules.kinds.iter().position(|k| k.id == id).expect(id);
-        gunbai::engine::betza::xbetza(&rules, kind)
+        gunbai::unstable::engine::betza::xbetza(&rules, kind)
     };
     assert_eq!(betza("gold_cannon").as_deref(), Some("mRcpR"));
     assert_eq!(betza("silver_cannon").as_deref(), Some("pR"));
@@ -165,7 +165,7 @@ fn xbetza_writes_hops_as_fairy_stockfish_defines_cannon_shogi() {
 fn rules_toy_kind_betza(id: &str) -> Option<String> {
     let rules = rules();
     let kind = rules.kinds.iter().position(|k| k.id == id).expect(id);
-    gunbai::engine::betza::xbetza(&rules, kind)
+    gunbai::unstable::engine::betza::xbetza(&rules, kind)
 }
 
 #[test]
@@ -184,9 +184,9 @@ fn a_diagram_draws_the_screen_and_the_landings_beyond_it() {
             .position(|t| t.kind == kind && t.promoted_from.is_none())
             .unwrap() as u16;
         let origin = rules.geometry.square(2, 2).unwrap();
-        gunbai::diagram::move_map(&rules, ty, gunbai::board::Colour::Black, origin).render(
+        gunbai::unstable::diagram::move_map(&rules, ty, gunbai::unstable::board::Colour::Black, origin).render(
             &rules,
-            gunbai::board::Colour::Black,
+            gunbai::unstable::board::Colour::Black,
             None,
         )
     };

@@ -16,10 +16,10 @@
 mod common;
 
 use common::Rng;
-use gunbai::movegen::Move;
-use gunbai::notation::{Notation, parse_move, write_move};
-use gunbai::perft::{Convention, convention_moves, perft};
-use gunbai::position::Position;
+use gunbai::unstable::movegen::Move;
+use gunbai::unstable::notation::{Notation, parse_move, write_move};
+use gunbai::unstable::perft::{Convention, convention_moves, perft};
+use gunbai::unstable::position::Position;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
@@ -99,7 +99,7 @@ fn usi_moves(pos: &mut Position) -> Vec<String> {
 fn cannonshogi_random_games_agree_with_pyffish() {
     let games = env_or("GUNBAI_PYFFISH_GAMES", 2);
     let plies = env_or("GUNBAI_PYFFISH_PLIES", 40);
-    let rules = gunbai::rules::load_variant("cannonshogi", &[]).expect("bundled variant compiles");
+    let rules = gunbai::unstable::rules::load_variant("cannonshogi", &[]).expect("bundled variant compiles");
     let mut py = Pyffish::start();
     let mut rng = Rng(0x5EED_CA77_0715_0001);
     let (mut compared, mut deep, mut captures_seen) = (0usize, 0usize, 0usize);
