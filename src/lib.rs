@@ -22,6 +22,7 @@ pub mod diagnostics;
 pub mod diagram;
 pub mod dsl;
 pub mod engine;
+pub mod fsf;
 mod judge;
 pub mod mate;
 pub mod movegen;
