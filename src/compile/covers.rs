@@ -97,8 +97,12 @@ impl Atom {
     }
 }
 
-/// The single-leg ways of moving that a leg offers on its own.
+/// The single-leg ways of moving that a leg offers on its own. A hop
+/// offers none here: it is covered only by the same move (see `covers`).
 fn atoms(leg: &Leg, offsets: &Offsets, out: &mut Vec<Atom>) {
+    if leg.hop.is_some() {
+        return;
+    }
     for &o in &leg.offsets {
         let off = offsets.list[usize::from(o)];
         out.push(match leg.mode {
@@ -155,7 +159,7 @@ pub(super) fn covers(
             // A range jump depends on ranks, which the test does not
             // compare: never counted as covered.
             return false;
-        } else if p.legs.len() == 1 && !cond && p.legs[0].mode != LegMode::Anywhere {
+        } else if p.legs.len() == 1 && !cond && p.legs[0].mode != LegMode::Anywhere && p.legs[0].hop.is_none() {
             need.clear();
             atoms(&p.legs[0], offsets, &mut need);
             if !need.iter().all(|n| have.iter().any(|h| h.covers(*n))) {

@@ -6,8 +6,10 @@ use super::Checker;
 use super::movement::{LegFields, is_straight};
 use crate::board::{Colour, Geometry, Offset, direction_vocabulary, resolve_direction};
 use crate::diagnostics::Diagnostic;
-use crate::rules::file::Text;
+use crate::dsl::TypeSet;
+use crate::rules::file::{RuleFile, Text};
 use crate::ruleset::*;
+use std::collections::BTreeMap;
 use toml::Spanned;
 
 #[allow(clippy::too_many_arguments)]
@@ -251,9 +253,10 @@ pub(super) fn leg(
         None => false,
     };
     let unattacked = s.unattacked.as_ref().is_some_and(|t| c.options_condition(t));
+    let hop = hop(c, s, mode, report)?;
     Some(Leg {
         mode,
-        walk: LegWalk::of(mode, only_over_own, pass, over_lower, captures_passed),
+        walk: LegWalk::of(mode, only_over_own, pass, over_lower, captures_passed, hop.is_some()),
         judged: mode == LegMode::Anywhere || unattacked,
         offsets: offsets_idx,
         relation,
@@ -267,7 +270,145 @@ pub(super) fn leg(
         over_lower,
         can_stop_after: false,
         unattacked,
+        hop,
     })
+}
+
+/// The values `hop` takes.
+const HOPS: [&str; 2] = ["beyond", "behind"];
+
+/// A slide's `hop` (its exclusions, `screen_not` and `victim_not`, name
+/// kinds and are resolved later by [`hop_exclusions`]). A hop passes
+/// exactly one piece, so it takes none of the other keys for passing.
+fn hop(c: &mut Checker, s: &LegFields, mode: LegMode, report: bool) -> Option<Option<Hop>> {
+    let Some(t) = &s.hop else {
+        for (key, given) in [("screen_not", &s.screen_not), ("victim_not", &s.victim_not)] {
+            if let Some(g) = given
+                && report
+            {
+                let d = Diagnostic::error(g.span(), format!("`{key}` needs `hop`"))
+                    .with_help("it names the kinds a hop may not jump over (`screen_not`) or take (`victim_not`)");
+                c.push(d);
+            }
+        }
+        return Some(None);
+    };
+    let behind = match t.get_ref().as_str() {
+        "beyond" => false,
+        "behind" => true,
+        other => {
+            if report {
+                let d = Diagnostic::error(t.span(), format!("unknown hop `{other}`"))
+                    .suggest(other, HOPS)
+                    .with_help("beyond (any square past the screen, up to the next piece) | behind (only the square right behind it)");
+                c.push(d);
+            }
+            return None;
+        }
+    };
+    let LegMode::Slide { max } = mode else {
+        if report {
+            c.err(
+                t.span(),
+                "`hop` belongs to a slide: the piece slides to the screen and on past it",
+            );
+        }
+        return None;
+    };
+    let others = [
+        ("pass_over", s.pass_over.as_ref().map(|v| v.span())),
+        ("pass_within", s.pass_within.as_ref().map(|v| v.span())),
+        ("over_lower_rank", s.over_lower_rank.as_ref().map(|v| v.span())),
+        ("captures_passed", s.captures_passed.as_ref().map(|v| v.span())),
+    ];
+    if let Some((key, Some(span))) = others.into_iter().find(|(_, span)| span.is_some()) {
+        if report {
+            let d = Diagnostic::error(span, format!("`{key}` cannot be combined with `hop`"))
+                .with_help("a hop passes exactly one piece, its screen, which stays on the board");
+            c.push(d);
+        }
+        return None;
+    }
+    if max == Some(1) {
+        if report && let Some(r) = &s.range {
+            c.err(
+                r.span(),
+                "a hop needs `range` of at least 2: one square for the screen, one to land on",
+            );
+        }
+        return None;
+    }
+    Some(Some(Hop {
+        behind,
+        screen_not: TypeSet::default(),
+        victim_not: TypeSet::default(),
+    }))
+}
+
+/// Resolves every hop's `screen_not` and `victim_not` into type sets, once
+/// the kinds and tags are known. An unknown name is reported (once, for
+/// Black) with a suggestion.
+pub(super) fn hop_exclusions(
+    c: &mut Checker,
+    f: &RuleFile,
+    kind_sets: &BTreeMap<String, TypeSet>,
+    programs: &mut super::movement::Programs,
+) {
+    for colour in Colour::BOTH {
+        let report = colour == Colour::Black;
+        for (k, p) in f.pieces.iter().enumerate() {
+            let progs = &mut programs[colour.index()][k];
+            // A move that did not compile is left out, and then the file
+            // has an error already: nothing to line up.
+            if progs.len() != p.moves.len() {
+                continue;
+            }
+            for (m, prog) in p.moves.iter().zip(progs.iter_mut()) {
+                for (keys, leg) in m.leg_keys().filter(|k| !k.is_empty()).zip(prog.legs.iter_mut()) {
+                    let Some(h) = &mut leg.hop else { continue };
+                    if let Some(t) = &keys.screen_not {
+                        h.screen_not = kind_names(c, t, kind_sets, report);
+                    }
+                    if let Some(t) = &keys.victim_not {
+                        h.victim_not = kind_names(c, t, kind_sets, report);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The types named by a list of kinds and tags (spaces or commas between).
+fn kind_names(c: &mut Checker, t: &Text, kind_sets: &BTreeMap<String, TypeSet>, report: bool) -> TypeSet {
+    let mut out = TypeSet::default();
+    let base = c.content_start(t);
+    let mut pos = 0;
+    let mut any = false;
+    for word in t.get_ref().split(|ch: char| ch == ',' || ch.is_whitespace()) {
+        let start = pos;
+        pos += word.len() + 1;
+        if word.is_empty() {
+            continue;
+        }
+        any = true;
+        match kind_sets.get(word) {
+            Some(set) => out.union_with(set),
+            None if report => {
+                let d = Diagnostic::error(
+                    base + start..base + start + word.len(),
+                    format!("unknown kind or tag `{word}`"),
+                );
+                let d = super::suggest_name(d, word, kind_sets.keys().map(String::as_str))
+                    .with_help("name piece ids or tags, separated by spaces");
+                c.push(d);
+            }
+            None => {}
+        }
+    }
+    if !any && report {
+        c.err(t.span(), "no kinds given: name at least one piece id or tag");
+    }
+    out
 }
 
 /// The names a jump's `symmetry` takes.

@@ -223,6 +223,7 @@ impl Checker<'_> {
             scope: &scope,
             geo: &geo,
         };
+        leg::hop_exclusions(self, f, &sets.kinds, &mut programs);
         self.move_conditions(f, &cx, &mut programs);
         let promotion = self.promotion(f, &cx);
         let restrictions = self.restrictions(f, &cx);

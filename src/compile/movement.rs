@@ -290,26 +290,43 @@ impl LegFields<'_> {
 
 /// Whether two of these alternatives can produce the same path: their
 /// first legs can land on a common square (on an open board), or one
-/// alternative alone can (`per_destination`).
+/// alternative alone can (`per_destination`). A hop never lands where a
+/// plain step or slide along its line does (that one stops at or before
+/// the first piece, the hop only beyond it), so those two never meet.
 pub(super) fn overlapping(progs: &[Program], offsets: &Offsets) -> bool {
     // Paths of a `per_destination` alternative meet one another.
     if progs.iter().any(|p| p.per_destination) {
         return true;
     }
-    let reach = |p: &Program| -> Vec<(i32, i32)> {
+    /// How a first leg reaches a square: along its line up to the first
+    /// piece, only beyond a screen, or otherwise.
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    enum Way {
+        Plain,
+        Hop,
+        Other,
+    }
+    let reach = |p: &Program| -> Vec<((i32, i32), Way)> {
         let Some(l) = p.legs.first() else { return Vec::new() };
+        let way = match l.walk {
+            LegWalk::Hop => Way::Hop,
+            LegWalk::Slide { .. } => Way::Plain,
+            LegWalk::Leap if l.mode == LegMode::Step => Way::Plain,
+            _ => Way::Other,
+        };
         let mut out = Vec::new();
         for &o in &l.offsets {
             let off = offsets.list[usize::from(o)];
             let (dx, dy) = (i32::from(off.dx), i32::from(off.dy));
             match l.mode {
                 LegMode::Slide { max } => {
-                    for k in 1..=i32::from(max.unwrap_or(36)) {
-                        out.push((dx * k, dy * k));
+                    let first = if way == Way::Hop { 2 } else { 1 };
+                    for k in first..=i32::from(max.unwrap_or(36)) {
+                        out.push(((dx * k, dy * k), way));
                     }
                 }
                 LegMode::Anywhere => {}
-                _ => out.push((dx, dy)),
+                _ => out.push(((dx, dy), way)),
             }
         }
         out
@@ -319,8 +336,13 @@ pub(super) fn overlapping(progs: &[Program], offsets: &Offsets) -> bool {
     if progs.len() > 1 && progs.iter().any(anywhere) {
         return true;
     }
-    let sets: Vec<Vec<(i32, i32)>> = progs.iter().map(reach).collect();
-    sets.iter()
-        .enumerate()
-        .any(|(i, a)| sets[i + 1..].iter().any(|b| a.iter().any(|x| b.contains(x))))
+    let meet = |(a, wa): &((i32, i32), Way), (b, wb): &((i32, i32), Way)| {
+        a == b && !matches!((wa, wb), (Way::Plain, Way::Hop) | (Way::Hop, Way::Plain))
+    };
+    let sets: Vec<Vec<((i32, i32), Way)>> = progs.iter().map(reach).collect();
+    sets.iter().enumerate().any(|(i, a)| {
+        sets[i + 1..]
+            .iter()
+            .any(|b| a.iter().any(|x| b.iter().any(|y| meet(x, y))))
+    })
 }

@@ -3,14 +3,15 @@
 //!
 //! Only what XBetza says the way XBoard reads it is written: one-leg
 //! moves (steps, leaps, slides with or without a range) in direction
-//! sets XBoard's modifiers name, with their capture mode. A piece with a
+//! sets XBoard's modifiers name, with their capture mode, and hops over a
+//! screen of any kind (`p`, and `g` for landing right behind it). A piece with a
 //! conditional, multi-leg, own-piece-only jump, one-sided oblique or
 //! shooting move gets no description ([`xbetza`] returns `None`); the GUI
 //! then needs the engine's highlights. It reads the ruleset and changes
 //! nothing.
 
 use crate::board::Offset;
-use crate::ruleset::{CaptureMode, LegMode, Pass, Ruleset};
+use crate::ruleset::{CaptureMode, Hop, LegMode, Pass, Ruleset};
 
 /// The XBetza text of `kind`'s moves, as its owner sees them (forward is
 /// up for the first player), or `None` if XBetza as XBoard reads it
@@ -34,9 +35,15 @@ pub fn xbetza(rules: &Ruleset, kind: usize) -> Option<String> {
             || leg.over_lower.is_some()
             || leg.unattacked
             || leg.mode == LegMode::Anywhere
+            || leg.hop.as_ref().is_some_and(Hop::excludes)
         {
             return None;
         }
+        let hop = match &leg.hop {
+            None => "",
+            Some(h) if h.behind => "g",
+            Some(_) => "p",
+        };
         for &o in &leg.offsets {
             let off = rules.offsets.list[usize::from(o)].for_colour(first);
             let (unit, range) = match leg.mode {
@@ -57,19 +64,19 @@ pub fn xbetza(rules: &Ruleset, kind: usize) -> Option<String> {
             };
             match groups
                 .iter_mut()
-                .find(|g| g.0 == atom && g.1 == range && g.2 == leg.capture)
+                .find(|g| g.0 == atom && g.1 == range && g.2 == leg.capture && g.4 == hop)
             {
                 Some(g) => {
                     if !g.3.contains(&dir) {
                         g.3.push(dir)
                     }
                 }
-                None => groups.push(Group(atom, range, leg.capture, vec![dir])),
+                None => groups.push(Group(atom, range, leg.capture, vec![dir], hop)),
             }
         }
     }
     let mut out = String::new();
-    for Group(atom, range, capture, dirs) in &groups {
+    for Group(atom, range, capture, dirs, hop) in &groups {
         let mode = match capture {
             CaptureMode::May => "",
             CaptureMode::Never => "m",
@@ -78,6 +85,7 @@ pub fn xbetza(rules: &Ruleset, kind: usize) -> Option<String> {
         for prefix in atom.shape.prefixes(dirs)? {
             out.push_str(&prefix);
             out.push_str(mode);
+            out.push_str(hop);
             out.push_str(&atom.text(*range));
         }
     }
@@ -85,8 +93,9 @@ pub fn xbetza(rules: &Ruleset, kind: usize) -> Option<String> {
 }
 
 /// Moves that differ only in direction: atom, range (0: unlimited),
-/// capture mode, and the owner-relative directions.
-struct Group(Atom, u8, CaptureMode, Vec<(i8, i8)>);
+/// capture mode, the owner-relative directions, and the hop modifier
+/// (`p` over a screen and beyond, `g` right behind it, `""` none).
+struct Group(Atom, u8, CaptureMode, Vec<(i8, i8)>, &'static str);
 
 /// A leap's shape and length: XBetza's one-letter atoms.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -1,6 +1,6 @@
 //! The rare walks of the leg walker: legs that jump only over their own
-//! pieces, leap anywhere, pass over pieces (and may sweep them up) or jump
-//! over lower ranks, and the landing checks only such legs need
+//! pieces, leap anywhere, pass over pieces (and may sweep them up), jump
+//! over lower ranks or hop over a screen, and the landing checks only such legs need
 //! (`may_land_here`). The plain leaps and slides stay in `walker.rs`, which
 //! dispatches here through the leg's [`crate::ruleset::LegWalk`].
 
@@ -174,6 +174,57 @@ impl Walker<'_> {
             }
             passed += u8::from(occ != 0);
             sweeping += u8::from(occ != 0 && self.sweeps_away(occ));
+        }
+    }
+
+    /// A hop along `o`: a slide through empty squares to the first piece,
+    /// the screen (not one of `screen_not`), which it passes; beyond it,
+    /// it lands on the square right behind (`behind`) or on every empty
+    /// square up to the next piece, and on that piece as its capture mode
+    /// allows (not one of `victim_not`). The slide's `range` counts from
+    /// the origin, screen included.
+    #[inline(never)]
+    pub(super) fn hop<F: FnMut(&Walker) -> bool>(
+        &mut self,
+        prog: &Program,
+        leg: usize,
+        cur: Square,
+        o: u8,
+        f: &mut F,
+    ) -> bool {
+        let l = &prog.legs[leg];
+        let (Some(h), LegMode::Slide { max }) = (&l.hop, l.mode) else {
+            return false;
+        };
+        let max = max.unwrap_or(u8::MAX);
+        let table = &self.rules.offsets;
+        let (mut sq, mut n, mut screened) = (cur, 0u8, false);
+        loop {
+            sq = table.target(o, sq);
+            if sq == NO_SQUARE {
+                return false;
+            }
+            n += 1;
+            let occ = self.occupant(sq);
+            if !screened {
+                if occ != 0 {
+                    if h.screen_not.contains(cell_type(occ)) {
+                        return false;
+                    }
+                    screened = true;
+                }
+            } else {
+                let allowed = occ == 0 || !h.victim_not.contains(cell_type(occ));
+                if allowed && self.land(prog, leg, sq, o, occ, 0, f) {
+                    return true;
+                }
+                if occ != 0 || h.behind {
+                    return false;
+                }
+            }
+            if n >= max {
+                return false;
+            }
         }
     }
 

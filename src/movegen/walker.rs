@@ -180,6 +180,7 @@ impl<'a> Walker<'a> {
             LegWalk::PassingSlide => offs.iter().any(|&o| self.passing_slide(prog, leg, cur, o, f)),
             LegWalk::RangeJump => offs.iter().any(|&o| self.range_jump(prog, leg, cur, o, f)),
             LegWalk::Anywhere => self.anywhere(prog, leg, cur, f),
+            LegWalk::Hop => offs.iter().any(|&o| self.hop(prog, leg, cur, o, f)),
         }
     }
 

@@ -247,6 +247,15 @@ leg_keys! {
     /// May land only where no enemy could land after the move (a condition
     /// on options; default: false).
     unattacked: Option<Text>,
+    /// Slides: a hop. The slide must pass exactly one piece (the screen)
+    /// and lands only beyond it: `"beyond"` on any square up to the next
+    /// piece, `"behind"` only on the square right behind it.
+    hop: Option<Text>,
+    /// With `hop`: kinds or tags (names separated by spaces or commas) that
+    /// may not serve as the screen.
+    screen_not: Option<Text>,
+    /// With `hop`: kinds or tags the hop may not capture.
+    victim_not: Option<Text>,
 }
 
 impl LegKeys {

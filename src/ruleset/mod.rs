@@ -16,7 +16,9 @@ pub use drops::{Drops, HAND_KEYS};
 pub use effects::{
     Demotion, Effects, Freeze, FreezeMode, KillAura, LandingType, Meeting, OnCapture, OnPromotion, Over, Shooting,
 };
-pub use program::{CaptureMode, Leg, LegMode, LegWalk, Offsets, Pass, Program, RELATION_NAMES, RankJump, Relation};
+pub use program::{
+    CaptureMode, Hop, Leg, LegMode, LegWalk, Offsets, Pass, Program, RELATION_NAMES, RankJump, Relation,
+};
 pub use victory::{BothLose, MoveCount, MoveLimit, REPETITION_POLICIES, RepetitionPolicy, Result3, Victory, Win};
 pub(crate) use walk_plan::{OnlyRays, PlanStep, Ray, WalkPlan};
 

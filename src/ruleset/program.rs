@@ -2,7 +2,7 @@
 //! and the shared table of board offsets they walk.
 
 use crate::board::{Geometry, NO_SQUARE, Offset, Square};
-use crate::dsl::Expr;
+use crate::dsl::{Expr, TypeSet};
 
 /// How a leg chooses its squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,12 +45,22 @@ pub enum LegWalk {
     RangeJump,
     /// A leap to any square (`anywhere`).
     Anywhere,
+    /// A slide that must hop over exactly one piece, the screen (`hop`).
+    Hop,
 }
 
 impl LegWalk {
     /// The walk of a leg with these keys.
-    pub fn of(mode: LegMode, only_over_own: bool, pass: Pass, over_lower: Option<RankJump>, sweeps: bool) -> LegWalk {
+    pub fn of(
+        mode: LegMode,
+        only_over_own: bool,
+        pass: Pass,
+        over_lower: Option<RankJump>,
+        sweeps: bool,
+        hops: bool,
+    ) -> LegWalk {
         match mode {
+            LegMode::Slide { .. } if hops => LegWalk::Hop,
             LegMode::Anywhere => LegWalk::Anywhere,
             LegMode::Jump if sweeps => LegWalk::SweepingLeap,
             LegMode::Jump if only_over_own => LegWalk::LeapOverOwn,
@@ -134,6 +144,29 @@ pub struct Leg {
     /// The leg may land only where no enemy piece could land after the
     /// move (`unattacked`).
     pub unattacked: bool,
+    /// A hop: the slide must pass exactly one piece, its screen.
+    pub hop: Option<Hop>,
+}
+
+/// A slide that must pass exactly one piece of either side (the screen),
+/// which stays where it is, and lands only beyond it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Hop {
+    /// Only the square right behind the screen (`"behind"`); otherwise
+    /// every square beyond it up to and including the next piece
+    /// (`"beyond"`).
+    pub behind: bool,
+    /// Types that may not be the screen (`screen_not`; empty: any).
+    pub screen_not: TypeSet,
+    /// Types the hop may not capture (`victim_not`; empty: any).
+    pub victim_not: TypeSet,
+}
+
+impl Hop {
+    /// Whether any kind is excluded as screen or victim.
+    pub fn excludes(&self) -> bool {
+        !self.screen_not.is_empty() || !self.victim_not.is_empty()
+    }
 }
 
 /// How a slide may pass over pieces standing on its line (they are not
