@@ -45,6 +45,9 @@ pub struct Betza {
     pub skipped: Vec<char>,
 }
 
+/// The most distinct skipped characters listed (a hostile string may hold a million).
+const MAX_SKIPPED: usize = 16;
+
 const VERTICALS: &str = "fbvh";
 const HORIZONTALS: &str = "rlsh";
 
@@ -161,7 +164,7 @@ pub fn read(text: &str) -> Betza {
             lame = false;
             initial = false;
             dirs.clear();
-        } else if !out.skipped.contains(&c) {
+        } else if out.skipped.len() < MAX_SKIPPED && !out.skipped.contains(&c) {
             out.skipped.push(c);
         }
         i += 1;

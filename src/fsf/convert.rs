@@ -453,65 +453,60 @@ enum Link {
 /// before its child (as FSF requires), so a chain can neither loop nor be
 /// longer than the file: the walk is linear.
 fn resolve(b: &Builtins, sections: &[Section], index: usize) -> Result<State, Vec<Diagnostic>> {
+    // Where each name is first defined: FSF keeps the first of two.
+    let mut first: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (i, s) in sections.iter().enumerate() {
+        first.entry(s.name.as_str()).or_insert(i);
+    }
     let mut chain = vec![Link::User(index)];
     let mut at = Link::User(index);
     loop {
-        let (parent, span) = match at {
-            Link::User(i) => (sections[i].parent.as_deref(), sections[i].span.clone()),
-            Link::Builtin(j) => (b.variants[j].parent.as_deref(), 0..0),
-        };
-        let Some(parent) = parent else { break };
         let next = match at {
             Link::User(i) => {
-                if let Some(first) = sections.iter().position(|s| s.name == sections[i].name)
-                    && first < i
-                {
+                let section = &sections[i];
+                if first.get(section.name.as_str()).is_some_and(|&f| f < i) || b.public_names().contains(&section.name.as_str()) {
                     return Err(vec![Diagnostic::error(
-                        sections[i].span.clone(),
-                        format!(
-                            "section `[{}]` is defined twice; Fairy-Stockfish keeps the first",
-                            sections[i].name
-                        ),
+                        section.span.clone(),
+                        format!("section `[{}]` is already defined (earlier, or as a Fairy-Stockfish built-in); Fairy-Stockfish keeps the first", section.name),
                     )]);
                 }
-                match sections[..i].iter().position(|s| s.name == parent) {
-                    Some(p) => Link::User(p),
+                let Some(parent) = section.parent.as_deref() else { break };
+                match first.get(parent) {
+                    Some(&p) if p < i => Link::User(p),
+                    Some(_) => {
+                        return Err(vec![Diagnostic::error(
+                            section.span.clone(),
+                            format!("parent `{parent}` is not defined before this section; Fairy-Stockfish needs a parent defined first"),
+                        )]);
+                    }
                     None => match b.variant(parent).filter(|_| !parent.starts_with('*')) {
                         Some(j) => Link::Builtin(j),
                         None => {
-                            let later = sections[i..].iter().any(|s| s.name == parent);
                             let known = b.public_names();
-                            let mut d = Diagnostic::error(
-                                span,
-                                if later {
-                                    format!(
-                                        "parent `{parent}` is defined after this section; Fairy-Stockfish needs a parent defined first"
-                                    )
-                                } else {
-                                    format!(
-                                        "unknown parent `{parent}`: not an earlier section, nor a built-in variant import-fsf knows"
-                                    )
-                                },
-                            );
-                            if !later {
-                                d = d
-                                    .suggest(parent, known.iter().copied())
-                                    .with_help(format!("built-in parents: {}", known.join(", ")));
-                            }
-                            return Err(vec![d]);
+                            return Err(vec![
+                                Diagnostic::error(
+                                    section.span.clone(),
+                                    format!("unknown parent `{parent}`: not an earlier section, nor a built-in variant import-fsf knows"),
+                                )
+                                .suggest(parent, known.iter().copied())
+                                .with_help(format!("built-in parents: {}", known.join(", "))),
+                            ]);
                         }
                     },
                 }
             }
-            Link::Builtin(j) => match b.variant(parent) {
-                Some(p) if p < j => Link::Builtin(p),
-                _ => {
-                    return Err(vec![Diagnostic::error(
-                        0..0,
-                        "gunbai's rules/fsf-builtins.ini is broken: a parent after its child",
-                    )]);
+            Link::Builtin(j) => {
+                let Some(parent) = b.variants[j].parent.as_deref() else { break };
+                match b.variant(parent) {
+                    Some(p) if p < j => Link::Builtin(p),
+                    _ => {
+                        return Err(vec![Diagnostic::error(
+                            0..0,
+                            "gunbai's rules/fsf-builtins.ini is broken: a parent after its child",
+                        )]);
+                    }
                 }
-            },
+            }
         };
         chain.push(next);
         at = next;
@@ -628,7 +623,16 @@ fn piece_moves(betza: &betza::Betza) -> Result<Vec<String>, String> {
             .collect();
         match walk {
             Walk::Hop => {
-                return Err("hoppers (`p`, `g`) are not convertible yet: gunbai's hopper schema has not landed".into());
+                if !others.is_empty() {
+                    return Err("hoppers along leaps longer than one square are not convertible yet".into());
+                }
+                // FSF's distance: 0 any, 1 right behind the screen (`g`), more: at most that many squares, the screen's included.
+                let how = match distance {
+                    1 => "hop = \"behind\"".to_string(),
+                    0 => "hop = \"beyond\"".to_string(),
+                    d => format!("hop = \"beyond\", range = {d}"),
+                };
+                out.push(format!("{{ slide = {}, {how}{cap} }}", quote(&units.join(" "))));
             }
             Walk::Step if distance < 0 => {
                 return Err("lame leapers (`n`) are not convertible yet".into());
@@ -681,6 +685,8 @@ struct Start {
     black_first: bool,
     types: Vec<usize>,
     promoted: Vec<usize>,
+    /// The hands in `[setup] hand` syntax (`2P,l`), empty for none.
+    hand: String,
 }
 
 fn read_fen(cx: &mut Cx) -> Option<Start> {
@@ -698,16 +704,19 @@ fn read_fen(cx: &mut Cx) -> Option<Start> {
         cx.error_at("startFen", format!("`startFen`: {msg}"));
         None
     };
-    if let Some(h) = hand
-        && !h.is_empty()
-        && h != "-"
-    {
-        return bad(
-            cx,
-            format!(
-                "the start position has pieces in hand (`[{h}]`); starting hands are not convertible yet (gunbai's hands schema has not landed)"
-            ),
-        );
+    // Pieces in hand: letters, repeated for more than one (`[LNln]`).
+    let mut hands: Vec<(usize, char, u32)> = Vec::new();
+    for c in hand.unwrap_or("").chars().filter(|&c| c != '-') {
+        let Some(t) = cx.st.type_of(c).filter(|_| c.is_ascii_alphabetic()) else {
+            return bad(cx, format!("`{c}` in the hand is not a piece letter of this variant"));
+        };
+        match hands.iter_mut().find(|(_, l, _)| *l == c) {
+            Some(entry) if entry.2 >= 65_535 => {
+                return bad(cx, format!("more than 65535 `{c}` in hand, the most gunbai holds"));
+            }
+            Some(entry) => entry.2 += 1,
+            None => hands.push((t, c, 1)),
+        }
     }
     let black_first = match side {
         "w" => true,
@@ -722,7 +731,7 @@ fn read_fen(cx: &mut Cx) -> Option<Start> {
         );
     }
     let mut rows = Vec::new();
-    let mut types = Vec::new();
+    let mut types: Vec<usize> = hands.iter().map(|h| h.0).collect();
     let mut promoted = Vec::new();
     for (i, rank) in ranks.iter().enumerate() {
         let mut row: Vec<String> = Vec::new();
@@ -797,11 +806,17 @@ fn read_fen(cx: &mut Cx) -> Option<Start> {
             ),
         );
     }
+    let hand = hands
+        .iter()
+        .map(|&(_, c, n)| if n > 1 { format!("{n}{c}") } else { c.to_string() })
+        .collect::<Vec<_>>()
+        .join(",");
     Some(Start {
         rows,
         black_first,
         types,
         promoted,
+        hand,
     })
 }
 
@@ -842,9 +857,11 @@ fn write(cx: &mut Cx, source: &Source, section: &Section) -> String {
             }
             continue;
         }
-        let mut names = known.clone();
-        names.extend(b.pieces.iter().map(|p| p.name.as_str()));
-        let d = Diagnostic::error(cx.span(v), format!("unknown key `{key}`{}", Cx::whence(v))).suggest(key, names);
+        let mut d = Diagnostic::error(cx.span(v), format!("unknown key `{key}`{}", Cx::whence(v)));
+        // A hint for the first ones only: a hostile file may hold a million.
+        if cx.errors.len() < 100 {
+            d = d.suggest(key, known.iter().copied().chain(b.pieces.iter().map(|p| p.name.as_str())));
+        }
         cx.errors.push(d);
     }
     if cx.bool("checkCounting", false) {
@@ -1345,6 +1362,12 @@ fn write(cx: &mut Cx, source: &Source, section: &Section) -> String {
         let _ = writeln!(out, "{}", row.join(" "));
     }
     let _ = writeln!(out, "\"\"\"");
+    if !start.hand.is_empty() {
+        if !drops_on {
+            cx.error_at("startFen", "`startFen`: pieces in hand without pieceDrops are not convertible");
+        }
+        let _ = writeln!(out, "hand = {}", quote(&start.hand));
+    }
     let _ = start.promoted;
     out.push_str(&promotion);
     out.push_str(&drops);
