@@ -4,8 +4,11 @@
 //! Marks follow seed 002's legend: an arrow for a slide in that direction,
 //! `●` a single step, `□` the first step of a multi-leg (lion-type) move,
 //! `■` a square leapt to (a jump, or a later leg of a multi-leg move).
+//! A hop, which an empty board gives nothing to hop over, is drawn with a
+//! screen `○` on the first square of each of its lines and `◇` where it
+//! would land beyond it.
 
-use crate::board::{Colour, Offset, Square};
+use crate::board::{Colour, NO_SQUARE, Offset, Square};
 use crate::movegen::Walker;
 use crate::position::cell;
 use crate::ruleset::{LegMode, Ruleset, TypeId};
@@ -13,6 +16,8 @@ use crate::ruleset::{LegMode, Ruleset, TypeId};
 /// How a square is reached. Ordered by drawing priority (highest first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Mark {
+    /// Where a hop's screen is drawn: the first square of its line.
+    Screen,
     /// Reached by sliding in this (board) direction.
     Slide(Offset),
     /// The first step of a multi-leg move.
@@ -21,6 +26,8 @@ pub enum Mark {
     Step,
     /// A jump, or a later leg of a multi-leg move.
     Leap,
+    /// Where a hop lands beyond the screen drawn on its line.
+    Hop,
 }
 
 impl Mark {
@@ -40,6 +47,8 @@ impl Mark {
             Mark::FirstLeg => '□',
             Mark::Step => '●',
             Mark::Leap => '■',
+            Mark::Screen => '○',
+            Mark::Hop => '◇',
         }
     }
 }
@@ -67,6 +76,12 @@ pub fn move_map(rules: &Ruleset, ty: TypeId, colour: Colour, origin: Square) -> 
     let mut seen: std::collections::HashSet<Vec<Square>> = std::collections::HashSet::new();
     let kind = rules.types[usize::from(ty)].kind;
     for prog in &rules.programs[colour.index()][kind] {
+        if let [leg] = &prog.legs[..]
+            && leg.hop.is_some()
+        {
+            hop_marks(rules, leg, origin, &mut marks);
+            continue;
+        }
         let multi = prog.legs.len() > 1;
         let mut w = Walker::new(rules, None, &cells, colour, origin);
         w.walk(prog, 0, origin, 0, &mut |w: &Walker| {
@@ -121,6 +136,42 @@ pub fn move_map(rules: &Ruleset, ty: TypeId, colour: Colour, origin: Square) -> 
         marks,
         leg_numbers,
         paths,
+    }
+}
+
+/// Draws a one-leg hop from `origin`: a screen on the first square of each
+/// of its lines (where a square lies beyond it), and the squares it would
+/// land on past that screen on an otherwise empty line.
+fn hop_marks(rules: &Ruleset, leg: &crate::ruleset::Leg, origin: Square, marks: &mut [Option<Mark>]) {
+    let (Some(hop), LegMode::Slide { max }) = (&leg.hop, leg.mode) else {
+        return;
+    };
+    let max = max.unwrap_or(u8::MAX);
+    let table = &rules.offsets;
+    let mut put = |sq: Square, mark: Mark| {
+        let slot = &mut marks[usize::from(sq)];
+        if slot.is_none_or(|m| mark < m) {
+            *slot = Some(mark);
+        }
+    };
+    for &o in &leg.offsets {
+        let screen = table.target(o, origin);
+        if screen == NO_SQUARE || table.target(o, screen) == NO_SQUARE {
+            continue;
+        }
+        put(screen, Mark::Screen);
+        let (mut sq, mut n) = (screen, 1u8);
+        while n < max {
+            sq = table.target(o, sq);
+            if sq == NO_SQUARE {
+                break;
+            }
+            n += 1;
+            put(sq, Mark::Hop);
+            if hop.behind {
+                break;
+            }
+        }
     }
 }
 

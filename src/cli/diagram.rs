@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "Symbols: arrows slide, ● step, □ first step of a multi-leg (lion-type) move,\n■ jump or later leg, * the piece. The SVG draws the same marks (slides as lines with\narrows), the piece's kanji on its square, and a legend.\n\nExamples:\n  gunbai diagram chu lion --radius 2\n  gunbai diagram chu 角鷹\n  gunbai diagram chu HF --square a1\n  gunbai diagram chu lion --svg lion.svg\n  gunbai diagram chu king --radius 2 --svg -"
+    after_help = "Symbols: arrows slide, ● step, □ first step of a multi-leg (lion-type) move,\n■ jump or later leg, ○ a hop's screen, ◇ where the hop lands beyond it, * the piece. The SVG draws the same marks (slides as lines with\narrows), the piece's kanji on its square, and a legend.\n\nExamples:\n  gunbai diagram chu lion --radius 2\n  gunbai diagram chu 角鷹\n  gunbai diagram chu HF --square a1\n  gunbai diagram chu lion --svg lion.svg\n  gunbai diagram chu king --radius 2 --svg -"
 )]
 pub struct Args {
     /// Variant: a bundled name or a path to a .toml rule file.

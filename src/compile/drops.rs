@@ -82,9 +82,13 @@ pub(super) fn stuck_table(programs: &Programs, offsets: &Offsets, squares: usize
         for progs in &programs[colour.index()] {
             for sq in 0..squares {
                 let moves = progs.iter().any(|p| {
-                    p.legs
-                        .first()
-                        .is_some_and(|l| l.offsets.iter().any(|&o| offsets.target(o, sq as u16) != NO_SQUARE))
+                    p.legs.first().is_some_and(|l| {
+                        l.offsets.iter().any(|&o| {
+                            let to = offsets.target(o, sq as u16);
+                            // A hop needs a square for its screen and one beyond.
+                            to != NO_SQUARE && (l.hop.is_none() || offsets.target(o, to) != NO_SQUARE)
+                        })
+                    })
                 });
                 out.push(!moves);
             }

@@ -164,10 +164,11 @@ pub(super) fn keep_royals_safe(pos: &Position, royals: &crate::dsl::TypeSet, out
     // Out of check, a one-landing move of a non-royal piece can expose a
     // royal only by vacating its origin (the landing only blocks, and the
     // piece it takes stood there), and a drop cannot: judge each origin
-    // once.
+    // once. Not where pieces hop: a landing or a drop can be a screen.
     let mut exposes_from: (Square, bool) = (NO_SQUARE, false);
+    let only_origins = !in_check && !pos.rules.attack_rays().screens;
     out.retain(|m| {
-        if !in_check {
+        if only_origins {
             match m.drop {
                 Some(_) => return true,
                 None if m.len == 1 && !royals.contains(cell_type(board[usize::from(m.from)])) => {

@@ -8,7 +8,8 @@
 //! A move map is drawn in its owner's frame (forward is up), as the text
 //! diagram is. The marks follow the source tables' legend (seed 002): a
 //! line with an arrow for a slide, `●` a step, `□` the first step of a
-//! lion-type move, `■` a jump or a later leg.
+//! lion-type move, `■` a jump or a later leg, `○` a hop's screen and `◇`
+//! where the hop lands beyond it.
 
 use super::{english_name, is_ideographic, piece_label};
 use crate::board::{Colour, Square};
@@ -301,6 +302,23 @@ fn draw_mark(out: &mut String, (cx, cy): (f64, f64), mark: Mark) {
                 2.0 * half
             );
         }
+        Mark::Screen => {
+            let _ = writeln!(
+                out,
+                r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{:.1}" fill="#fff" stroke="{INK}" stroke-width="3"/>"##,
+                0.16 * CELL
+            );
+        }
+        Mark::Hop => {
+            let _ = writeln!(
+                out,
+                r##"<polygon points="{cx:.1},{:.1} {:.1},{cy:.1} {cx:.1},{:.1} {:.1},{cy:.1}" fill="#fff" stroke="{INK}" stroke-width="3"/>"##,
+                cy - half,
+                cx + half,
+                cy + half,
+                cx - half
+            );
+        }
         Mark::Slide(d) => {
             // A slide not continuing a line from the piece: a short arrow.
             let (ux, uy) = screen_dir(d.dx, d.dy);
@@ -478,6 +496,8 @@ fn mark_meaning(mark: Mark) -> &'static str {
         Mark::Step => "steps one square",
         Mark::FirstLeg => "first step of a lion-type move (it may step again)",
         Mark::Leap => "jumps there (or a later step of a lion-type move)",
+        Mark::Screen => "a screen: the piece hops over the first piece on this line",
+        Mark::Hop => "lands there beyond the screen",
     }
 }
 

@@ -24,6 +24,10 @@ pub(crate) struct AttackRays {
     /// may capture (igui), no range capture. Then whether a piece can be
     /// removed is whether it is attacked (`movegen::in_check`).
     pub(crate) last_landing_only: bool,
+    /// Some piece hops over a screen (`hop`): a piece that arrives on a
+    /// square, or is dropped there, can open an attack by becoming a
+    /// screen, not only block one.
+    pub(crate) screens: bool,
 }
 
 /// One one-leg attack of a colour (see [`AttackRays`]).
@@ -56,9 +60,16 @@ impl AttackRays {
                     .enumerate()
                     .all(|(i, leg)| !leg.captures_passed && (i == last || leg.capture == CaptureMode::Never))
             });
+        let screens = rules
+            .programs
+            .iter()
+            .flatten()
+            .flatten()
+            .any(|prog| prog.legs.iter().any(|leg| leg.hop.is_some()));
         let mut out = AttackRays {
             back,
             last_landing_only,
+            screens,
             ..AttackRays::default()
         };
         for colour in Colour::BOTH {
