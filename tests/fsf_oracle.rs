@@ -9,6 +9,8 @@
 //!     GUNBAI_FSF_GAMES=20 GUNBAI_FSF_PLIES=60 cargo test --release --test fsf_oracle
 //! A test never skips: without the engine it fails and says how to get it.
 
+mod common;
+use common::{Rng, env_or};
 use gunbai::movegen::Move;
 use gunbai::notation::{Notation, parse_move, write_move};
 use gunbai::perft::{Convention, convention_moves, perft};
@@ -89,22 +91,6 @@ impl Drop for Fsf {
         let _ = writeln!(self.input, "quit");
         let _ = self.child.wait();
     }
-}
-
-/// A small deterministic random generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
-    }
-}
-
-fn env_or(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 /// Fairy-Stockfish's perft generates pawn drops that mate (it scores the

@@ -23,12 +23,13 @@ mod leg;
 mod lint;
 mod movement;
 mod options;
+pub use options::PRESET;
 mod setup;
 mod sfen;
 mod toml_error;
 mod victory;
 
-pub(crate) use setup::{BoardToken, parse_board};
+pub(crate) use setup::{BoardToken, parse_board, parse_hand};
 
 use crate::board::{Geometry, MAX_SIDE};
 use crate::diagnostics::{Diagnostic, Report, Severity, Source};
@@ -44,6 +45,27 @@ use std::ops::Range;
 pub struct OptionOverride {
     pub name: String,
     pub value: String,
+}
+
+impl OptionOverride {
+    /// `--preset NAME`: an override of the reserved name [`PRESET`]. Its
+    /// options are applied before every explicit one, which win.
+    pub fn preset(name: &str) -> OptionOverride {
+        OptionOverride {
+            name: PRESET.to_string(),
+            value: name.to_string(),
+        }
+    }
+
+    /// The overrides of a command line: the preset (if any) first, then
+    /// the explicit options.
+    pub fn with_preset(preset: Option<&str>, options: &[OptionOverride]) -> Vec<OptionOverride> {
+        preset
+            .map(OptionOverride::preset)
+            .into_iter()
+            .chain(options.iter().cloned())
+            .collect()
+    }
 }
 
 impl std::str::FromStr for OptionOverride {
@@ -189,7 +211,7 @@ impl Checker<'_> {
             );
         }
         let geo = self.geometry(f)?;
-        let options = self.options(f, &id, overrides);
+        let (options, presets, preset) = self.options(f, &id, overrides);
         self.opts = options.iter().map(|(k, v)| (k.clone(), v.value.clone())).collect();
         let tags = self.tags(f);
         self.rule_ids(f);
@@ -239,11 +261,12 @@ impl Checker<'_> {
 
         let setup = setup::setup(self, f, &geo, &kinds, &types);
         let first = setup::first(self, f);
+        let setup_hands = setup::hands(self, f, &types, drops.as_ref());
         let before = self.diags.len();
         let sfen = f.sfen.as_ref().map(|s| self.sfen(s, &kinds, &sets.kinds));
         // A misspelt or bad letter is reported already.
         if let Some(fmt) = sfen.as_ref().filter(|_| self.diags.len() == before) {
-            self.sfen_letters_cover_the_setup(f, fmt, &kinds, &types, &setup);
+            self.sfen_letters_cover_the_setup(f, fmt, &kinds, &types, &setup, &setup_hands);
         }
 
         let lint = lint::Compiled {
@@ -251,6 +274,7 @@ impl Checker<'_> {
             kinds: &kinds,
             types: &types,
             setup: &setup,
+            setup_hands: &setup_hands,
             promotes: promotion.is_some(),
             duplicates: &duplicates,
         };
@@ -269,6 +293,7 @@ impl Checker<'_> {
             overlapping: Vec::new(),
             offsets,
             setup,
+            setup_hands,
             first,
             promotion,
             restrictions,
@@ -279,6 +304,8 @@ impl Checker<'_> {
             check_set,
             sfen,
             options,
+            presets,
+            preset,
             zobrist_side: splitmix(0x5eed_0f9a_7ba1),
             tracked_kills: [0; 4],
             reads_last_move: false,

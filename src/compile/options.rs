@@ -6,7 +6,7 @@ use super::{Checker, OptionOverride, is_name};
 use crate::diagnostics::Diagnostic;
 use crate::dsl::{self, OptionValue, Place, Scope, TypeSet};
 use crate::rules::file::{RuleFile, Text};
-use crate::ruleset::OptionInfo;
+use crate::ruleset::{OptionInfo, PresetInfo};
 use std::collections::BTreeMap;
 use std::ops::Range;
 
@@ -50,12 +50,18 @@ impl Checker<'_> {
         f: &RuleFile,
         variant: &str,
         overrides: &[OptionOverride],
-    ) -> BTreeMap<String, OptionInfo> {
+    ) -> (BTreeMap<String, OptionInfo>, Vec<PresetInfo>, Option<String>) {
         let mut out = BTreeMap::new();
         for (name, spec) in &f.options {
             let n = name.get_ref();
             if !is_name(n) {
                 self.err(name.span(), "option names must be lower-case letters, digits and `_`");
+            }
+            if n == PRESET {
+                self.err(
+                    name.span(),
+                    "`preset` is reserved: `--preset NAME` selects a `[presets.NAME]` table",
+                );
             }
             let default = match (spec.default.get_ref(), &spec.values) {
                 (toml::Value::Boolean(b), None) => OptionValue::Bool(*b),
@@ -111,21 +117,64 @@ impl Checker<'_> {
                 },
             );
         }
+        let presets = self.presets(f, &out);
+        let bare = |o: &OptionOverride| -> String {
+            o.name
+                .strip_prefix(&format!("{variant}."))
+                .unwrap_or(&o.name)
+                .to_string()
+        };
+        // The preset first, whatever its place among the overrides: the
+        // options given explicitly win over it.
+        let mut chosen: Option<String> = None;
+        for (i, o) in overrides.iter().enumerate().filter(|(_, o)| bare(o) == PRESET) {
+            if chosen.is_some() {
+                self.cli.push(Diagnostic::error(
+                    cli_span(overrides, i, false),
+                    "only one preset may be given",
+                ));
+                continue;
+            }
+            let Some(p) = presets.iter().find(|p| p.name == o.value) else {
+                let names: Vec<&str> = presets.iter().map(|p| p.name.as_str()).collect();
+                let listed = if names.is_empty() {
+                    "it has none".to_string()
+                } else {
+                    format!("its presets are {}", names.join(", "))
+                };
+                let d = Diagnostic::error(
+                    cli_span(overrides, i, true),
+                    format!(
+                        "unknown preset `{}` for variant `{variant}`: {listed} (`gunbai options {variant}` lists them)",
+                        o.value
+                    ),
+                )
+                .suggest(&o.value, names.iter().copied());
+                self.cli.push(d);
+                continue;
+            };
+            chosen = Some(p.name.clone());
+            for (name, value) in &p.options {
+                if let Some(info) = out.get_mut(name) {
+                    info.value = set_value(&info.default, value);
+                }
+            }
+        }
         for (i, o) in overrides.iter().enumerate() {
-            let name = o.name.strip_prefix(&format!("{variant}.")).unwrap_or(&o.name);
-            let Some(info) = out.get_mut(name) else {
+            let name = bare(o);
+            if name == PRESET {
+                continue;
+            }
+            let Some(info) = out.get_mut(&name) else {
                 let d = Diagnostic::error(
                     cli_span(overrides, i, false),
                     format!("unknown option `{}` for variant `{variant}`", o.name),
                 )
-                .suggest(name, f.options.keys().map(|k| k.get_ref().as_str()));
+                .suggest(&name, f.options.keys().map(|k| k.get_ref().as_str()));
                 self.cli.push(d);
                 continue;
             };
-            let allowed: Vec<String> = match &info.default {
-                OptionValue::Bool(_) => vec!["true".into(), "false".into()],
-                OptionValue::Enum { allowed, .. } => allowed.clone(),
-            };
+            let allowed = allowed_values(&info.default);
             if !allowed.contains(&o.value) {
                 let d = Diagnostic::error(
                     cli_span(overrides, i, true),
@@ -135,15 +184,86 @@ impl Checker<'_> {
                 self.cli.push(d);
                 continue;
             }
-            info.value = match &info.default {
-                OptionValue::Bool(_) => OptionValue::Bool(o.value == "true"),
-                OptionValue::Enum { .. } => OptionValue::Enum {
-                    value: o.value.clone(),
-                    allowed,
-                },
-            };
+            info.value = set_value(&info.default, &o.value);
+        }
+        (out, presets, chosen)
+    }
+
+    /// `[presets.NAME]`: each name well formed, each option known, each
+    /// value one the option takes.
+    fn presets(&mut self, f: &RuleFile, options: &BTreeMap<String, OptionInfo>) -> Vec<PresetInfo> {
+        let mut out = Vec::new();
+        for (name, spec) in &f.presets {
+            if !is_name(name.get_ref()) {
+                self.err(name.span(), "preset names must be lower-case letters, digits and `_`");
+            }
+            let mut values = Vec::new();
+            for (opt, value) in &spec.options {
+                let Some(info) = options.get(opt.get_ref()) else {
+                    let d = Diagnostic::error(
+                        opt.span(),
+                        format!(
+                            "preset `{}` sets `{}`, which is not an option of this file",
+                            name.get_ref(),
+                            opt.get_ref()
+                        ),
+                    )
+                    .suggest(opt.get_ref(), options.keys().map(|k| k.as_str()));
+                    self.push(d);
+                    continue;
+                };
+                let text = match value.get_ref() {
+                    toml::Value::Boolean(b) => b.to_string(),
+                    toml::Value::String(s) => s.clone(),
+                    _ => String::new(),
+                };
+                let allowed = allowed_values(&info.default);
+                let right_type = matches!(
+                    (&info.default, value.get_ref()),
+                    (OptionValue::Bool(_), toml::Value::Boolean(_))
+                        | (OptionValue::Enum { .. }, toml::Value::String(_))
+                );
+                if !right_type || !allowed.contains(&text) {
+                    let d = Diagnostic::error(
+                        value.span(),
+                        format!("option `{}` takes one of: {}", opt.get_ref(), allowed.join(", ")),
+                    )
+                    .suggest(&text, allowed.iter().map(|a| a.as_str()));
+                    self.push(d);
+                    continue;
+                }
+                values.push((opt.get_ref().clone(), text));
+            }
+            out.push(PresetInfo {
+                name: name.get_ref().clone(),
+                doc: spec.doc.clone(),
+                options: values,
+            });
         }
         out
+    }
+}
+
+/// The option name `--preset NAME` travels under among the overrides
+/// (`preset=NAME`); a rule file may not declare an option of that name.
+pub const PRESET: &str = "preset";
+
+/// The values an option takes, as text.
+fn allowed_values(default: &OptionValue) -> Vec<String> {
+    match default {
+        OptionValue::Bool(_) => vec!["true".into(), "false".into()],
+        OptionValue::Enum { allowed, .. } => allowed.clone(),
+    }
+}
+
+/// The option's value set to `text` (one of its allowed values).
+fn set_value(default: &OptionValue, text: &str) -> OptionValue {
+    match default {
+        OptionValue::Bool(_) => OptionValue::Bool(text == "true"),
+        OptionValue::Enum { allowed, .. } => OptionValue::Enum {
+            value: text.to_string(),
+            allowed: allowed.clone(),
+        },
     }
 }
 

@@ -188,12 +188,18 @@ fn syntax_hint(text: &str, at: usize) -> Option<String> {
 fn describe_rule(r: &Rule) -> Option<String> {
     Some(
         match r {
-            Rule::expr | Rule::or_expr | Rule::and_expr | Rule::not_expr | Rule::relation | Rule::sum | Rule::atom => {
-                "an expression"
-            }
+            Rule::expr
+            | Rule::or_expr
+            | Rule::and_expr
+            | Rule::not_expr
+            | Rule::relation
+            | Rule::sum
+            | Rule::product
+            | Rule::atom => "an expression",
             Rule::cmp_op => "a comparison",
             Rule::kind_op => "`is` or `was`",
             Rule::add_op => "`+` or `-`",
+            Rule::mul_op => "`*`",
             Rule::kw_and => "`and`",
             Rule::kw_or => "`or`",
             Rule::kw_then => "`then`",

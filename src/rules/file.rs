@@ -18,6 +18,9 @@ pub struct RuleFile {
     pub board: BoardSpec,
     #[serde(default)]
     pub options: BTreeMap<Text, OptionSpec>,
+    /// Named option sets (`--preset NAME`).
+    #[serde(default)]
+    pub presets: BTreeMap<Text, PresetSpec>,
     #[serde(default)]
     pub tags: BTreeMap<Text, String>,
     #[serde(rename = "piece", default)]
@@ -78,6 +81,18 @@ pub struct OptionSpec {
     pub values: Option<Vec<Text>>,
     #[serde(default)]
     pub doc: String,
+}
+
+/// A named set of option values (`[presets.NAME]`): how one source (a
+/// site, a program, a rule book) plays the variant.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PresetSpec {
+    /// What the preset is, naming its source.
+    pub doc: String,
+    /// Option name -> value (true/false or one of the option's values).
+    #[serde(default)]
+    pub options: BTreeMap<Text, Spanned<toml::Value>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -290,6 +305,9 @@ pub struct SetupSpec {
     pub board: Text,
     #[serde(default = "default_first")]
     pub first: Text,
+    /// Pieces in hand at the start, as in the position text (`L,N,l,n`).
+    #[serde(default)]
+    pub hand: Option<Text>,
 }
 
 fn default_first() -> Text {
@@ -378,6 +396,10 @@ pub struct WinSpec {
     /// condition against the winner on the very next move.
     #[serde(default)]
     pub answerable: bool,
+    /// `"mover"` (default): judged for the side that has just moved;
+    /// `"to_move"`: for the side whose turn it now is (a declaration).
+    #[serde(default)]
+    pub judged: Option<Text>,
 }
 
 #[derive(Debug, Deserialize)]

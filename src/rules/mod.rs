@@ -93,6 +93,16 @@ fn read_capped(path: &str) -> std::io::Result<String> {
     })
 }
 
+/// Loads and compiles a variant with a preset (`[presets.NAME]`) and
+/// option overrides; the overrides win over the preset's values.
+pub fn load_variant_preset(
+    spec: &str,
+    preset: Option<&str>,
+    overrides: &[OptionOverride],
+) -> Result<Arc<Ruleset>, LoadError> {
+    load_variant(spec, &OptionOverride::with_preset(preset, overrides))
+}
+
 /// Loads and compiles a variant with option overrides.
 pub fn load_variant(spec: &str, overrides: &[OptionOverride]) -> Result<Arc<Ruleset>, LoadError> {
     let src = variant_source(spec)?;

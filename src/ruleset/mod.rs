@@ -12,7 +12,7 @@ mod victory;
 mod walk_plan;
 
 pub(crate) use attack::AttackRays;
-pub use drops::{Drops, HAND_KEYS};
+pub use drops::{Drops, HAND_COUNT_RANGE, HAND_KEYS, Hands, add_to_hand};
 pub use effects::{
     Demotion, Effects, Freeze, FreezeMode, KillAura, LandingType, Meeting, OnCapture, OnPromotion, Over, Shooting,
 };
@@ -100,6 +100,16 @@ pub struct OptionInfo {
     pub doc: String,
 }
 
+/// A named option set of the rule file (`[presets.NAME]`).
+#[derive(Clone, Debug)]
+pub struct PresetInfo {
+    pub name: String,
+    /// What it is, naming its source.
+    pub doc: String,
+    /// Option name and value text (`true`, `fsf`), in the file's order of names.
+    pub options: Vec<(String, String)>,
+}
+
 /// A compiled variant.
 #[derive(Clone, Debug)]
 pub struct Ruleset {
@@ -121,6 +131,8 @@ pub struct Ruleset {
     pub overlapping: Vec<bool>,
     pub offsets: Offsets,
     pub setup: Vec<(Square, Colour, TypeId)>,
+    /// The pieces in hand at the start (`[setup] hand`; empty without).
+    pub setup_hands: Hands,
     pub first: Colour,
     pub promotion: Option<Promotion>,
     pub restrictions: Vec<Restriction>,
@@ -134,6 +146,10 @@ pub struct Ruleset {
     pub check_set: TypeSet,
     pub sfen: Option<SfenFormat>,
     pub options: BTreeMap<String, OptionInfo>,
+    /// The rule file's presets, by name.
+    pub presets: Vec<PresetInfo>,
+    /// The preset chosen (`--preset`), if any.
+    pub preset: Option<String>,
     pub zobrist_side: u64,
     /// Types whose kills some condition asks about (`killed(...)`): only
     /// these are recorded in a position's kill history.

@@ -211,6 +211,12 @@ impl Rng {
     }
 }
 
+/// A count from the environment (a larger sample of a random test), or
+/// `default`.
+pub fn env_or(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
 /// A rule file given as text (a test's toy variant), compiled with options
 /// given as `NAME=VALUE` texts; panics with the diagnostics if it fails.
 pub fn compile_text(name: &str, text: &str, opts: &[&str]) -> std::sync::Arc<gunbai::ruleset::Ruleset> {
