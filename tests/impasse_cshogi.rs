@@ -42,7 +42,7 @@ fn random_position(rng: &mut Rng) -> String {
             s.to_lowercase()
         }
     };
-    let mut left = vec![("r", 2), ("b", 2), ("g", 4), ("s", 4), ("n", 4), ("l", 4), ("p", 18)];
+    let mut left = [("r", 2), ("b", 2), ("g", 4), ("s", 4), ("n", 4), ("l", 4), ("p", 18)];
     let mut take = |rng: &mut Rng| -> Option<&'static str> {
         let total: usize = left.iter().map(|e| e.1).sum();
         if total == 0 {

@@ -464,10 +464,15 @@ fn resolve(b: &Builtins, sections: &[Section], index: usize) -> Result<State, Ve
         let next = match at {
             Link::User(i) => {
                 let section = &sections[i];
-                if first.get(section.name.as_str()).is_some_and(|&f| f < i) || b.public_names().contains(&section.name.as_str()) {
+                if first.get(section.name.as_str()).is_some_and(|&f| f < i)
+                    || b.public_names().contains(&section.name.as_str())
+                {
                     return Err(vec![Diagnostic::error(
                         section.span.clone(),
-                        format!("section `[{}]` is already defined (earlier, or as a Fairy-Stockfish built-in); Fairy-Stockfish keeps the first", section.name),
+                        format!(
+                            "section `[{}]` is already defined (earlier, or as a Fairy-Stockfish built-in); Fairy-Stockfish keeps the first",
+                            section.name
+                        ),
                     )]);
                 }
                 let Some(parent) = section.parent.as_deref() else { break };
@@ -476,7 +481,9 @@ fn resolve(b: &Builtins, sections: &[Section], index: usize) -> Result<State, Ve
                     Some(_) => {
                         return Err(vec![Diagnostic::error(
                             section.span.clone(),
-                            format!("parent `{parent}` is not defined before this section; Fairy-Stockfish needs a parent defined first"),
+                            format!(
+                                "parent `{parent}` is not defined before this section; Fairy-Stockfish needs a parent defined first"
+                            ),
                         )]);
                     }
                     None => match b.variant(parent).filter(|_| !parent.starts_with('*')) {
@@ -496,7 +503,9 @@ fn resolve(b: &Builtins, sections: &[Section], index: usize) -> Result<State, Ve
                 }
             }
             Link::Builtin(j) => {
-                let Some(parent) = b.variants[j].parent.as_deref() else { break };
+                let Some(parent) = b.variants[j].parent.as_deref() else {
+                    break;
+                };
                 match b.variant(parent) {
                     Some(p) if p < j => Link::Builtin(p),
                     _ => {
@@ -860,7 +869,10 @@ fn write(cx: &mut Cx, source: &Source, section: &Section) -> String {
         let mut d = Diagnostic::error(cx.span(v), format!("unknown key `{key}`{}", Cx::whence(v)));
         // A hint for the first ones only: a hostile file may hold a million.
         if cx.errors.len() < 100 {
-            d = d.suggest(key, known.iter().copied().chain(b.pieces.iter().map(|p| p.name.as_str())));
+            d = d.suggest(
+                key,
+                known.iter().copied().chain(b.pieces.iter().map(|p| p.name.as_str())),
+            );
         }
         cx.errors.push(d);
     }
@@ -928,7 +940,7 @@ fn write(cx: &mut Cx, source: &Source, section: &Section) -> String {
         if !skipped.is_empty() {
             let list: String = skipped.iter().collect();
             let msg = format!("`{key}`: Betza `{text}`: Fairy-Stockfish skips `{list}`, and so does this conversion");
-            match cx.st.get(&key).cloned() {
+            match cx.st.custom[t].clone().or_else(|| cx.st.get(&key).cloned()) {
                 Some(v) => cx.warnings.push(Diagnostic::warning(cx.span(&v), msg)),
                 None => cx.warnings.push(Diagnostic::warning(cx.header.clone(), msg)),
             }
@@ -937,7 +949,7 @@ fn write(cx: &mut Cx, source: &Source, section: &Section) -> String {
             Ok(m) => m,
             Err(why) => {
                 let letter = cx.st.letters[t].unwrap_or('?');
-                match cx.st.get(&key).cloned() {
+                match cx.st.custom[t].clone().or_else(|| cx.st.get(&key).cloned()) {
                     Some(v) => {
                         let span = cx.span(&v);
                         cx.errors.push(Diagnostic::error(
@@ -1364,7 +1376,10 @@ fn write(cx: &mut Cx, source: &Source, section: &Section) -> String {
     let _ = writeln!(out, "\"\"\"");
     if !start.hand.is_empty() {
         if !drops_on {
-            cx.error_at("startFen", "`startFen`: pieces in hand without pieceDrops are not convertible");
+            cx.error_at(
+                "startFen",
+                "`startFen`: pieces in hand without pieceDrops are not convertible",
+            );
         }
         let _ = writeln!(out, "hand = {}", quote(&start.hand));
     }

@@ -49,8 +49,8 @@ pub fn parse(text: &str) -> Result<Vec<Section>, Vec<Diagnostic>> {
         let span = start..start + raw.trim_end_matches(['\n', '\r']).len();
         start += raw.len();
         let line = raw.trim_end_matches(['\n', '\r']);
-        if line.starts_with('[') {
-            match line[1..].split_once(']') {
+        if let Some(rest) = line.strip_prefix('[') {
+            match rest.split_once(']') {
                 Some((head, _)) => {
                     let (name, parent) = match head.split_once(':') {
                         Some((n, p)) => (n, Some(p.to_string())),
