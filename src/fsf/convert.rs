@@ -834,6 +834,7 @@ fn write(cx: &mut Cx, source: &Source, section: &Section) -> String {
     let b = cx.b;
     // Every key must be known.
     let mut known: Vec<&str> = READ.iter().chain(DISPLAY).copied().collect();
+    known.extend(["maxRank", "maxFile"]);
     known.extend(UNSUPPORTED.iter().map(|(k, _)| *k));
     let keys: Vec<(String, Value)> = cx.st.values.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
     for (key, v) in &keys {
