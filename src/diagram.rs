@@ -143,7 +143,7 @@ pub fn move_map(rules: &Ruleset, ty: TypeId, colour: Colour, origin: Square) -> 
 /// of its lines (where a square lies beyond it), and the squares it would
 /// land on past that screen on an otherwise empty line.
 fn hop_marks(rules: &Ruleset, leg: &crate::ruleset::Leg, origin: Square, marks: &mut [Option<Mark>]) {
-    let (Some(hop), LegMode::Slide { max }) = (&leg.hop, leg.mode) else {
+    let (Some(hop), LegMode::Slide { max }) = (leg.hop.as_deref(), leg.mode) else {
         return;
     };
     let max = max.unwrap_or(u8::MAX);

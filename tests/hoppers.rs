@@ -154,10 +154,11 @@ fn xbetza_writes_hops_as_fairy_stockfish_defines_cannon_shogi() {
     assert_eq!(betza("iron_cannon").as_deref(), Some("pB"));
     assert_eq!(betza("flying_cannon").as_deref(), Some("mRpRmFpF2"));
     assert_eq!(betza("flying_vao").as_deref(), Some("mBpBmWpW2"));
-    // The toy's grasshopper is gQ; a Korean cannon's exclusions have no
-    // XBetza, so it gets none.
+    // The toy's grasshopper is Betza's gQ, which the writer spells as its
+    // rook and bishop halves (as it writes a queen `RB`); a Korean
+    // cannon's exclusions have no XBetza, so it gets none.
     let toy = rules_toy_kind_betza("grasshopper");
-    assert_eq!(toy.as_deref(), Some("gQ"));
+    assert_eq!(toy.as_deref(), Some("gRgB"));
     assert_eq!(rules_toy_kind_betza("korean"), None);
 }
 

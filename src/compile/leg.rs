@@ -280,7 +280,7 @@ const HOPS: [&str; 2] = ["beyond", "behind"];
 /// A slide's `hop` (its exclusions, `screen_not` and `victim_not`, name
 /// kinds and are resolved later by [`hop_exclusions`]). A hop passes
 /// exactly one piece, so it takes none of the other keys for passing.
-fn hop(c: &mut Checker, s: &LegFields, mode: LegMode, report: bool) -> Option<Option<Hop>> {
+fn hop(c: &mut Checker, s: &LegFields, mode: LegMode, report: bool) -> Option<Option<Box<Hop>>> {
     let Some(t) = &s.hop else {
         for (key, given) in [("screen_not", &s.screen_not), ("victim_not", &s.victim_not)] {
             if let Some(g) = given
@@ -338,24 +338,29 @@ fn hop(c: &mut Checker, s: &LegFields, mode: LegMode, report: bool) -> Option<Op
         }
         return None;
     }
-    Some(Some(Hop {
+    Some(Some(Box::new(Hop {
         behind,
         screen_not: TypeSet::default(),
         victim_not: TypeSet::default(),
-    }))
+    })))
 }
 
 /// Resolves every hop's `screen_not` and `victim_not` into type sets, once
-/// the kinds and tags are known. An unknown name is reported (once, for
-/// Black) with a suggestion.
+/// the kinds and tags are known. An unknown name is reported once, with a
+/// suggestion.
 pub(super) fn hop_exclusions(
     c: &mut Checker,
     f: &RuleFile,
     kind_sets: &BTreeMap<String, TypeSet>,
     programs: &mut super::movement::Programs,
 ) {
+    // Every name is checked, also on moves that did not compile.
+    for keys in f.pieces.iter().flat_map(|p| &p.moves).flat_map(|m| m.leg_keys()) {
+        for t in [&keys.screen_not, &keys.victim_not].into_iter().flatten() {
+            kind_names(c, t, kind_sets, true);
+        }
+    }
     for colour in Colour::BOTH {
-        let report = colour == Colour::Black;
         for (k, p) in f.pieces.iter().enumerate() {
             let progs = &mut programs[colour.index()][k];
             // A move that did not compile is left out, and then the file
@@ -367,10 +372,10 @@ pub(super) fn hop_exclusions(
                 for (keys, leg) in m.leg_keys().filter(|k| !k.is_empty()).zip(prog.legs.iter_mut()) {
                     let Some(h) = &mut leg.hop else { continue };
                     if let Some(t) = &keys.screen_not {
-                        h.screen_not = kind_names(c, t, kind_sets, report);
+                        h.screen_not = kind_names(c, t, kind_sets, false);
                     }
                     if let Some(t) = &keys.victim_not {
-                        h.victim_not = kind_names(c, t, kind_sets, report);
+                        h.victim_not = kind_names(c, t, kind_sets, false);
                     }
                 }
             }
@@ -398,8 +403,10 @@ fn kind_names(c: &mut Checker, t: &Text, kind_sets: &BTreeMap<String, TypeSet>, 
                     base + start..base + start + word.len(),
                     format!("unknown kind or tag `{word}`"),
                 );
-                let d = super::suggest_name(d, word, kind_sets.keys().map(String::as_str))
-                    .with_help("name piece ids or tags, separated by spaces");
+                let mut d = super::suggest_name(d, word, kind_sets.keys().map(String::as_str));
+                if d.help.is_none() {
+                    d = d.with_help("name piece ids or tags, separated by spaces");
+                }
                 c.push(d);
             }
             None => {}

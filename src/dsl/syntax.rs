@@ -19,7 +19,7 @@ pub(super) fn parse(text: &str, base: usize) -> Result<Option<Pair<'_, Rule>>, V
         let d = Diagnostic::error(
             base + at..base + at + 1,
             format!(
-                "condition nests too deeply (more than {MAX_NESTING} levels of parentheses, `if`, `not` and `+`/`-`)"
+                "condition nests too deeply (more than {MAX_NESTING} levels of parentheses, `if`, `not` and `+`/`-`/`*`)"
             ),
         )
         .with_help("write it flatter: `and`/`or` chains and comparisons do not nest");
@@ -98,7 +98,7 @@ fn too_deep(text: &str) -> Option<usize> {
                 depth = depth.saturating_sub(1 + here.ifs + here.run);
                 here = levels.pop().unwrap_or_default();
             }
-            b'+' | b'-' => {
+            b'+' | b'-' | b'*' => {
                 here.run += 1;
                 depth += 1;
             }

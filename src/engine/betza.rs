@@ -35,7 +35,7 @@ pub fn xbetza(rules: &Ruleset, kind: usize) -> Option<String> {
             || leg.over_lower.is_some()
             || leg.unattacked
             || leg.mode == LegMode::Anywhere
-            || leg.hop.as_ref().is_some_and(Hop::excludes)
+            || leg.hop.as_deref().is_some_and(Hop::excludes)
         {
             return None;
         }

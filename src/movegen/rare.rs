@@ -193,7 +193,7 @@ impl Walker<'_> {
         f: &mut F,
     ) -> bool {
         let l = &prog.legs[leg];
-        let (Some(h), LegMode::Slide { max }) = (&l.hop, l.mode) else {
+        let (Some(h), LegMode::Slide { max }) = (l.hop.as_deref(), l.mode) else {
             return false;
         };
         let max = max.unwrap_or(u8::MAX);

@@ -144,8 +144,9 @@ pub struct Leg {
     /// The leg may land only where no enemy piece could land after the
     /// move (`unattacked`).
     pub unattacked: bool,
-    /// A hop: the slide must pass exactly one piece, its screen.
-    pub hop: Option<Hop>,
+    /// A hop: the slide must pass exactly one piece, its screen (boxed:
+    /// rare, and kept out of the way of the legs that do not hop).
+    pub hop: Option<Box<Hop>>,
 }
 
 /// A slide that must pass exactly one piece of either side (the screen),
