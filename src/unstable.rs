@@ -20,6 +20,8 @@ pub mod dsl;
 #[cfg(feature = "cli")]
 #[path = "engine/mod.rs"]
 pub mod engine;
+#[path = "fsf/mod.rs"]
+pub mod fsf;
 #[path = "mate/mod.rs"]
 pub mod mate;
 #[path = "movegen/mod.rs"]

@@ -449,6 +449,7 @@ pages! {
     dsl => "docs/dsl.md",
     engine => "docs/engine.md",
     library => "docs/library.md",
+    import_fsf => "docs/import-fsf.md",
     mate => "docs/mate.md",
     notation => "docs/notation.md",
     performance => "docs/performance.md",

@@ -431,6 +431,12 @@ fn generated_budget(dir: &Path) -> Vec<(String, Vec<Expectation>)> {
             ),
         ],
     )];
+    write_cases(dir, cases)
+}
+
+/// Writes each case's file into `dir` (as NAME.toml) and puts its path
+/// for `FILE` in its commands.
+fn write_cases(dir: &Path, cases: Vec<(&str, String, Vec<Step>)>) -> Vec<(String, Vec<Expectation>)> {
     cases
         .into_iter()
         .map(|(name, text, commands)| {
@@ -459,6 +465,7 @@ fn generated_hostile_cases_end_cleanly() {
     std::fs::create_dir_all(&dir).expect("temporary directory");
     let mut cases = generated(&dir);
     cases.extend(generated_budget(&dir));
+    cases.extend(generated_fsf(&dir));
     // Only this test's own files are removed, before any assertion.
     let result = std::panic::catch_unwind(|| run_all(&cases));
     for (name, _) in &cases {
@@ -500,6 +507,64 @@ fn arguments_in_quotes_and_standard_input_read_as_documented() {
     assert_eq!(e[0].outcome, Outcome::Fails);
     assert_eq!(e[1].args, ["xboard", "chu"]);
     assert_eq!(e[1].stdin.as_deref(), Some(corpus_dir().join("x.stdin").as_path()));
+}
+
+/// `gunbai import-fsf` on variants.ini files too large for git: a chain
+/// of 200,000 sections each inheriting the one before (converted in linear
+/// time), a Betza string of 3 MiB, 300,000 unknown keys and a hand of a
+/// million pieces. Each ends with exit 2 and a message, or converts.
+fn generated_fsf(dir: &Path) -> Vec<(String, Vec<Expectation>)> {
+    let import = |name: &str| vec!["import-fsf".to_string(), "FILE".to_string(), name.to_string()];
+    let chain: String = std::iter::once("[s0:shogi]\n".to_string())
+        .chain((1..200_000).map(|i| format!("[s{i}:s{}]\n", i - 1)))
+        .collect();
+    let loop_back = chain.replacen("[s0:shogi]", "[s0:s199999]", 1);
+    let betza = format!(
+        "[b:shogi]\nstartFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPAPPPP/1B5R1/LNSGKGSNL[-] w 0 1\ncustomPiece1 = a:{}W\n",
+        "fb".repeat(3 << 19)
+    );
+    let junk = format!("[b:shogi]\ncustomPiece1 = a:{}\n", "\u{4e00}\u{4e01}x".repeat(300_000));
+    let keys: String = (0..300_000).map(|i| format!("k{i} = 1\n")).collect();
+    let hand = format!(
+        "[h:shogi]\nstartFen = lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[{}] w 0 1\n",
+        "P".repeat(1_000_000)
+    );
+    let cases: Vec<(&str, String, Vec<Step>)> = vec![
+        (
+            "fsf_long_chain",
+            chain,
+            vec![
+                (import("s199999"), Outcome::Ok, "[variant]"),
+                (vec!["import-fsf".into(), "FILE".into()], Outcome::Ok, "s199999:s199998"),
+            ],
+        ),
+        (
+            "fsf_chain_back_to_itself",
+            loop_back,
+            vec![(import("s199999"), Outcome::Error, "not defined before this section")],
+        ),
+        (
+            "fsf_long_betza",
+            betza,
+            vec![(import("b"), Outcome::Ok, "custom_piece1")],
+        ),
+        (
+            "fsf_unknown_betza_letters",
+            junk,
+            vec![(import("b"), Outcome::Ok, "[variant]")],
+        ),
+        (
+            "fsf_million_unknown_keys",
+            format!("[u:shogi]\n{keys}"),
+            vec![(import("u"), Outcome::Error, "more errors not shown")],
+        ),
+        (
+            "fsf_huge_hand",
+            hand,
+            vec![(import("h"), Outcome::Error, "more than 65535")],
+        ),
+    ];
+    write_cases(dir, cases)
 }
 
 /// Command streams too large for git: one line of 8 MiB (longer than the

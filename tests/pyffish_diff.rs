@@ -150,7 +150,9 @@ impl Drop for Oracle {
 }
 
 fn load(row: &Row) -> Arc<Ruleset> {
-    let spec = if row.gunbai.contains('/') {
+    let spec = if std::path::Path::new(row.gunbai).is_absolute() {
+        row.gunbai.to_string()
+    } else if row.gunbai.contains('/') {
         format!("{}/{}", env!("CARGO_MANIFEST_DIR"), row.gunbai)
     } else {
         row.gunbai.to_string()
@@ -464,4 +466,73 @@ fn gorogoroplus_agrees_with_pyffish() {
         plies: 20,
         ..ROW
     });
+}
+
+// `gunbai import-fsf` rows: each section of tests/data/fsf/shogi_family.ini
+// (the shogi family inherited from Fairy-Stockfish's built-ins, shogi written
+// out in full, made-up pieces for each Betza feature, cannon shogi, goro goro
+// plus, made-up hoppers) is converted by the gunbai binary when the test
+// runs, and pyffish loads the same ini text.
+
+const FSF_INI: &str = "tests/data/fsf/shogi_family.ini";
+
+/// Converts a section of `FSF_INI` with `gunbai import-fsf` into the test's
+/// temporary directory; the path lives for the rest of the test run.
+fn imported(section: &str) -> &'static str {
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("import-fsf-{section}-{}.toml", std::process::id()));
+    let _ = std::fs::remove_file(&out);
+    let run = Command::new(env!("CARGO_BIN_EXE_gunbai"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["import-fsf", FSF_INI, section, "--out"])
+        .arg(&out)
+        .output()
+        .expect("gunbai runs");
+    assert!(
+        run.status.success(),
+        "import-fsf {section}: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    Box::leak(out.display().to_string().into_boxed_str())
+}
+
+fn check_imported(section: &'static str) {
+    check(&Row {
+        gunbai: imported(section),
+        pyffish: Pyffish::IniFile(section, FSF_INI),
+        ..ROW
+    });
+}
+
+#[test]
+fn imported_shogi_agrees_with_pyffish() {
+    check_imported("fsfshogi");
+    check_imported("plainshogi");
+}
+
+#[test]
+fn imported_small_shogis_agree_with_pyffish() {
+    for section in [
+        "fsfminishogi",
+        "fsfkyoto",
+        "fsfjudkins",
+        "fsfgorogoro",
+        "fsfgorogoroplus",
+        "fsfdobutsu",
+    ] {
+        check_imported(section);
+    }
+}
+
+#[test]
+fn imported_larger_shogis_agree_with_pyffish() {
+    check_imported("fsfeuro");
+    check_imported("fsfokisaki");
+}
+
+#[test]
+fn imported_betza_and_hoppers_agree_with_pyffish() {
+    for section in ["betzamix", "fsfcannonshogi", "hopmix"] {
+        check_imported(section);
+    }
 }

@@ -50,6 +50,7 @@ mod book;
 mod completions;
 mod diagram;
 mod files;
+mod import_fsf;
 mod mate;
 mod moves;
 mod options;
@@ -117,6 +118,8 @@ pub enum Command {
     Completions(completions::Args),
     /// Serve a local web playground: play any variant, see every piece's moves, edit rule files live.
     Serve(serve::Args),
+    /// Convert a Fairy-Stockfish variants.ini section into a gunbai rule file, or list the sections.
+    ImportFsf(import_fsf::Args),
 }
 
 /// Runs one subcommand.
@@ -137,6 +140,7 @@ pub fn run(command: Command, style: Style) -> Result<ExitCode, Failure> {
         Command::Match(a) => referee::run(a),
         Command::Completions(a) => completions::run(a),
         Command::Serve(a) => serve::run(a, style),
+        Command::ImportFsf(a) => import_fsf::run(a, style),
     }
 }
 
