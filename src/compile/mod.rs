@@ -253,10 +253,12 @@ impl Checker<'_> {
         let effects = self.effects(f, &cx, &mut offsets, &types, &programs);
         let drops = self.drops(f, &cx, &kinds, &types);
         let royals = self.royals(f, &cx);
+        let check_up_to = self.check_up_to(f);
         let victory = self.victory(f, &cx, no_moves, both_lose);
         let (repetition, check_set) = self.repetition(f, &options, &sets.kinds);
         let has_effects = effects.any();
         let forbidden_occurrence = self.forbidden_occurrence(f);
+        let ending_occurrence = self.ending_occurrence(f);
 
         let setup = setup::setup(self, f, &geo, &kinds, &types);
         let first = setup::first(self, f);
@@ -297,6 +299,7 @@ impl Checker<'_> {
             victory,
             repetition,
             forbidden_occurrence,
+            ending_occurrence,
             check_set,
             sfen,
             options,
@@ -311,6 +314,7 @@ impl Checker<'_> {
             stuck: [Vec::new(), Vec::new()],
             drops,
             royals,
+            check_up_to,
             attack_rays: Default::default(),
             walk_plan: Default::default(),
         };

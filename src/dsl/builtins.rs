@@ -37,10 +37,16 @@ impl Compiler<'_, '_> {
             }
         };
         match name.as_str() {
-            "count" | "enemy_count" | "last.captured" | "killed" | "enemy_killed" | "captured"
+            "count"
+            | "enemy_count"
+            | "last.captured"
+            | "killed"
+            | "enemy_killed"
+            | "captured"
             | "in_zone_unattacked"
+            | "enemy_in_zone_unattacked"
                 if (name != "captured" || place == Place::Promotion)
-                    && (name != "in_zone_unattacked" || place == Place::Side) =>
+                    && (!name.ends_with("in_zone_unattacked") || place == Place::Side) =>
             {
                 if !arity(self, 1) {
                     return ERROR;
@@ -64,7 +70,8 @@ impl Compiler<'_, '_> {
                 };
                 match name.as_str() {
                     "last.captured" => Typed::new(Ty::Bool, Expr::LastCaptured(set)),
-                    "in_zone_unattacked" => Typed::new(Ty::Bool, Expr::InZoneUnattacked(set)),
+                    "in_zone_unattacked" => Typed::new(Ty::Bool, Expr::InZoneUnattacked(false, set)),
+                    "enemy_in_zone_unattacked" => Typed::new(Ty::Bool, Expr::InZoneUnattacked(true, set)),
                     "captured" => Typed::new(Ty::Bool, Expr::CapturedKind(set)),
                     "killed" | "enemy_killed" => {
                         if set.iter().any(|t| t >= 256) {

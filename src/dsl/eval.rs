@@ -66,9 +66,9 @@ pub(crate) trait Facts {
     fn colour(&self) -> Option<Colour> {
         None
     }
-    /// Does a piece of `set` of our side stand in our promotion zone,
-    /// unattacked?
-    fn in_zone_unattacked(&self, _set: &super::TypeSet) -> bool {
+    /// Does a piece of `set` of our side (of the enemy's, with `enemy`)
+    /// stand in its side's promotion zone, unattacked?
+    fn in_zone_unattacked(&self, _enemy: bool, _set: &super::TypeSet) -> bool {
         false
     }
 }
@@ -195,7 +195,7 @@ fn node<F: Facts>(e: &Expr, f: &F) -> i32 {
             if *count { n } else { i32::from(n > 0) }
         }
         Expr::GivesMate => i32::from(f.gives_mate()),
-        Expr::InZoneUnattacked(set) => i32::from(f.in_zone_unattacked(set)),
+        Expr::InZoneUnattacked(enemy, set) => i32::from(f.in_zone_unattacked(*enemy, set)),
         Expr::SquareIn(r, t) => match f.colour() {
             Some(c) => i32::from(f.square(*r).map_or(t.none, |s| t.get(c, s))),
             None => eval(&t.original, f),
