@@ -42,8 +42,24 @@ impl Position {
     /// A position made from outside, with the outcome its board already
     /// has (a side may have lost before any move).
     fn judged(mut self) -> Position {
-        self.outcome = judge_losses(&self);
+        self.outcome = judge_losses(&self).or_else(|| self.judge_turn_wins());
         self
+    }
+
+    /// The wins judged for the side to move (`judged = "to_move"`): the
+    /// first that holds for it.
+    fn judge_turn_wins(&self) -> Option<Outcome> {
+        let rules = &*self.rules;
+        let facts = SideFacts {
+            pos: self,
+            side: self.side,
+        };
+        let i = rules
+            .victory
+            .wins
+            .iter()
+            .position(|w| w.to_move && eval(&w.condition, &facts) != 0)?;
+        Some(Outcome::for_side(self.side, Result3::Win, EndReason::Won(i as u8)))
     }
 
     /// Judges the position after `mover` moved: losses, answerable wins,
@@ -70,7 +86,7 @@ impl Position {
         }
         let mut pending = None;
         for (i, w) in rules.victory.wins.iter().enumerate() {
-            if eval(&w.condition, &facts) != 0 {
+            if !w.to_move && eval(&w.condition, &facts) != 0 {
                 if w.answerable {
                     pending = Some((mover, i as u8));
                     break;
@@ -81,7 +97,10 @@ impl Position {
                 );
             }
         }
-        let outcome = self.judge_repetition(mover).or_else(|| self.judge_move_limit(mover));
+        let outcome = self
+            .judge_turn_wins()
+            .or_else(|| self.judge_repetition(mover))
+            .or_else(|| self.judge_move_limit(mover));
         (outcome, pending)
     }
 

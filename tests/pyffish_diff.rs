@@ -504,3 +504,36 @@ fn micro_fsf_preset_agrees_with_pyffish() {
         ..ROW
     });
 }
+
+#[test]
+fn okisakishogi_agrees_with_pyffish() {
+    check(&Row {
+        gunbai: "okisakishogi",
+        pyffish: Pyffish::Named("okisakishogi"),
+        ..ROW
+    });
+}
+
+/// The first check wins: games end early, so more of them.
+#[test]
+fn checkshogi_agrees_with_pyffish() {
+    check(&Row {
+        gunbai: "checkshogi",
+        pyffish: Pyffish::Named("checkshogi"),
+        games: 4,
+        plies: 24,
+        ..ROW
+    });
+}
+
+/// Starting hands (`[setup] hand`) against pyffish's `[LNln]` start FEN.
+#[test]
+fn gorogoroplus_agrees_with_pyffish() {
+    check(&Row {
+        gunbai: "gorogoroplus",
+        pyffish: Pyffish::IniFile("gorogoroplus", "tests/data/pyffish/gorogoroplus.ini"),
+        games: 2,
+        plies: 20,
+        ..ROW
+    });
+}

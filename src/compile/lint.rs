@@ -12,7 +12,7 @@ use crate::board::{Colour, Geometry, Offset, Square, resolve_direction};
 use crate::diagnostics::Diagnostic;
 use crate::dsl;
 use crate::rules::file::{LegKeys, LegSpec, MoveSpec, RuleFile, Text};
-use crate::ruleset::{Kind, PieceType, TypeId};
+use crate::ruleset::{Hands, Kind, PieceType, TypeId};
 use std::collections::BTreeSet;
 use std::ops::Range;
 
@@ -22,6 +22,8 @@ pub(super) struct Compiled<'a> {
     pub kinds: &'a [Kind],
     pub types: &'a [PieceType],
     pub setup: &'a [(Square, Colour, TypeId)],
+    /// `[setup] hand`: pieces that can be dropped onto the board.
+    pub setup_hands: &'a Hands,
     /// Whether the file has a `[promotion]` table.
     pub promotes: bool,
     /// Kinds whose id an earlier kind already has (an error says so).
@@ -52,7 +54,13 @@ pub(super) fn warn(c: &mut Checker, f: &RuleFile, x: &Compiled) {
 
 /// A kind that is not in the setup and that nothing can turn into.
 fn unreachable_kinds(c: &mut Checker, f: &RuleFile, x: &Compiled) {
-    let mut reachable: BTreeSet<usize> = x.setup.iter().map(|(_, _, t)| x.types[usize::from(*t)].kind).collect();
+    let mut reachable: BTreeSet<usize> = x
+        .setup
+        .iter()
+        .map(|(_, _, t)| t)
+        .chain(x.setup_hands.iter().flatten().map(|(t, _)| t))
+        .map(|t| x.types[usize::from(*t)].kind)
+        .collect();
     // A promoted piece turns back into its original kind when it goes
     // to a hand or reverts on moving.
     if f.drops.is_some()
@@ -218,7 +226,12 @@ fn unreachable_promotions(c: &mut Checker, f: &RuleFile, x: &Compiled) {
     }
     // Types that can be on the board: the setup's, and what they promote
     // into, step by step.
-    let mut on_board: BTreeSet<TypeId> = x.setup.iter().map(|(_, _, t)| *t).collect();
+    let mut on_board: BTreeSet<TypeId> = x
+        .setup
+        .iter()
+        .map(|(_, _, t)| *t)
+        .chain(x.setup_hands.iter().flatten().map(|(t, _)| *t))
+        .collect();
     let mut todo: Vec<TypeId> = on_board.iter().copied().collect();
     while let Some(t) = todo.pop() {
         if let Some(u) = x.types.get(usize::from(t)).and_then(|ty| ty.promotes_to)

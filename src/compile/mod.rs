@@ -29,7 +29,7 @@ mod sfen;
 mod toml_error;
 mod victory;
 
-pub(crate) use setup::{BoardToken, parse_board};
+pub(crate) use setup::{BoardToken, parse_board, parse_hand};
 
 use crate::board::{Geometry, MAX_SIDE};
 use crate::diagnostics::{Diagnostic, Report, Severity, Source};
@@ -262,11 +262,12 @@ impl Checker<'_> {
 
         let setup = setup::setup(self, f, &geo, &kinds, &types);
         let first = setup::first(self, f);
+        let setup_hands = setup::hands(self, f, &types, drops.as_ref());
         let before = self.diags.len();
         let sfen = f.sfen.as_ref().map(|s| self.sfen(s, &kinds, &sets.kinds));
         // A misspelt or bad letter is reported already.
         if let Some(fmt) = sfen.as_ref().filter(|_| self.diags.len() == before) {
-            self.sfen_letters_cover_the_setup(f, fmt, &kinds, &types, &setup);
+            self.sfen_letters_cover_the_setup(f, fmt, &kinds, &types, &setup, &setup_hands);
         }
 
         let lint = lint::Compiled {
@@ -274,6 +275,7 @@ impl Checker<'_> {
             kinds: &kinds,
             types: &types,
             setup: &setup,
+            setup_hands: &setup_hands,
             promotes: promotion.is_some(),
             duplicates: &duplicates,
         };
@@ -292,6 +294,7 @@ impl Checker<'_> {
             overlapping: Vec::new(),
             offsets,
             setup,
+            setup_hands,
             first,
             promotion,
             restrictions,

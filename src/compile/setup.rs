@@ -2,13 +2,14 @@
 //! position format: ranks from the top down, separated by newlines or `/`;
 //! squares separated by spaces or commas; `.` one empty square, a number a
 //! run of empty squares, a piece code upper-case for Black and lower-case
-//! for White, prefixed by `+` for a promoted piece.
+//! for White, prefixed by `+` for a promoted piece. And the hand text
+//! shared by `[setup] hand` and the position format's `[...]`.
 
 use super::Checker;
 use crate::board::{Colour, Geometry, Square};
 use crate::diagnostics::{Diagnostic, MAX_REPORTED, did_you_mean, omitted};
 use crate::rules::file::RuleFile;
-use crate::ruleset::{Kind, PieceType, TypeId};
+use crate::ruleset::{Drops, HAND_COUNT_RANGE, Hands, Kind, PieceType, TypeId, add_to_hand};
 use std::ops::Range;
 
 /// One square's content as read from a board text.
@@ -222,6 +223,58 @@ fn read_board(
     (out, errors.finish())
 }
 
+/// Reads a hand text: comma-separated `[COUNT]CODE`, upper case for
+/// Black, lower case for White (`R,2P,p`). `lookup` resolves a code to a
+/// type a hand can hold. A code given twice adds up. Errors carry spans
+/// relative to `text`; the first one ends the reading.
+pub(crate) fn parse_hand(text: &str, lookup: &dyn Fn(&str) -> Option<TypeId>) -> Result<Hands, (Range<usize>, String)> {
+    let mut hands: Hands = [Vec::new(), Vec::new()];
+    let mut offset = 0;
+    for item in text.split(',') {
+        let span = offset..offset + item.len();
+        offset += item.len() + 1;
+        // Spaces around an item are allowed (`L, N` in a rule file).
+        let lead = item.len() - item.trim_start().len();
+        let item = item.trim();
+        let span = span.start + lead..span.start + lead + item.len();
+        if item.is_empty() {
+            continue;
+        }
+        let digits = item.len() - item.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let (num, code) = item.split_at(digits);
+        let n: u16 = if num.is_empty() {
+            1
+        } else {
+            match num.parse::<u16>() {
+                Ok(n) if n > 0 => n,
+                _ => return Err((span, HAND_COUNT_RANGE.into())),
+            }
+        };
+        let letters = || code.chars().filter(|c| c.is_ascii_alphabetic());
+        let colour = if letters().next().is_some() && letters().all(|c| c.is_ascii_uppercase()) {
+            Colour::Black
+        } else if letters().next().is_some() && letters().all(|c| c.is_ascii_lowercase()) {
+            Colour::White
+        } else {
+            return Err((
+                span,
+                format!("`{item}`: a piece code in hand is all upper case (Black) or all lower case (White)"),
+            ));
+        };
+        match lookup(code) {
+            Some(ty) => add_to_hand(&mut hands, colour, ty, n).map_err(|e| (span, e))?,
+            None if code.starts_with('+') => {
+                return Err((
+                    span,
+                    format!("`{code}` is not a piece that can be in hand: a hand holds pieces unpromoted"),
+                ));
+            }
+            None => return Err((span, format!("`{code}` is not a piece that can be in hand"))),
+        }
+    }
+    Ok(hands)
+}
+
 /// A board's errors, the first [`MAX_REPORTED`] of them: a huge board of
 /// unknown codes costs no more than a small one.
 #[derive(Default)]
@@ -271,7 +324,10 @@ pub(super) fn setup(
     // do not also get "not in the setup" warnings. (With errors, no
     // ruleset is built from it.)
     let code_of = |id: &str| kinds.iter().find(|k| k.id == id).map(|k| k.code.clone());
-    let (tokens, errs) = read_board(f.setup.board.get_ref(), geo, &lookup, &codes, &code_of);
+    // A hand written after the board (`...[P]`) is reported by `hands`.
+    let board = f.setup.board.get_ref();
+    let board = board.split_once('[').map_or(board.as_str(), |(b, _)| b);
+    let (tokens, errs) = read_board(board, geo, &lookup, &codes, &code_of);
     for mut d in errs {
         d.span = base + d.span.start..base + d.span.end;
         c.push(d);
@@ -284,6 +340,55 @@ pub(super) fn setup(
             BoardToken::Empty => None,
         })
         .collect()
+}
+
+/// `[setup] hand`: the pieces in hand at the start. It needs drops, and
+/// names only types a hand can hold.
+pub(super) fn hands(c: &mut Checker, f: &RuleFile, types: &[PieceType], drops: Option<&Drops>) -> Hands {
+    let none: Hands = [Vec::new(), Vec::new()];
+    if f.setup.board.get_ref().contains('[') {
+        let base = c.content_start(&f.setup.board);
+        let at = base + f.setup.board.get_ref().find('[').unwrap_or(0);
+        c.push(
+            Diagnostic::error(at..at + 1, "the board text has no hands")
+                .with_help("write the pieces in hand as `hand = \"R,2P,p\"` in [setup]"),
+        );
+    }
+    let Some(text) = &f.setup.hand else { return none };
+    let Some(drops) = drops else {
+        let msg = if f.drops.is_some() {
+            "a starting hand needs drops, and [drops] `enabled` is false for these options"
+        } else {
+            "a starting hand needs drops: this file has no [drops] table"
+        };
+        c.err(text.span(), msg);
+        return none;
+    };
+    let holdable = |code: &str| {
+        types
+            .iter()
+            .position(|t| t.code.eq_ignore_ascii_case(code))
+            .map(|i| i as TypeId)
+            .filter(|t| drops.hand_types.contains(t))
+    };
+    match parse_hand(text.get_ref(), &holdable) {
+        Ok(hands) => hands,
+        Err((span, msg)) => {
+            let base = c.content_start(text);
+            let codes: Vec<&str> = drops
+                .hand_types
+                .iter()
+                .map(|&t| types[usize::from(t)].code.as_str())
+                .collect();
+            let d = Diagnostic::error(base + span.start..base + span.end, msg);
+            c.push(if codes.len() <= 40 {
+                d.with_help(format!("a hand can hold {}", codes.join(" ")))
+            } else {
+                d
+            });
+            none
+        }
+    }
 }
 
 /// `[setup] first`: the side that moves first.

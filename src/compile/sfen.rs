@@ -6,11 +6,11 @@ use crate::board::{Colour, Square};
 use crate::diagnostics::Diagnostic;
 use crate::dsl::TypeSet;
 use crate::rules::file::RuleFile;
-use crate::ruleset::{Kind, PieceType, SfenFormat, TypeId};
+use crate::ruleset::{Hands, Kind, PieceType, SfenFormat, TypeId};
 use std::collections::{BTreeMap, BTreeSet};
 
 impl Checker<'_> {
-    /// Every piece of the setup needs an SFEN letter (a promoted one is
+    /// Every piece of the setup (hands too) needs an SFEN letter (a promoted one is
     /// written `+` and its original kind's letter), or no position of the
     /// variant could be written as SFEN.
     pub(super) fn sfen_letters_cover_the_setup(
@@ -20,10 +20,13 @@ impl Checker<'_> {
         kinds: &[Kind],
         types: &[PieceType],
         setup: &[(Square, Colour, TypeId)],
+        hands: &Hands,
     ) {
         let lacking: BTreeSet<usize> = setup
             .iter()
-            .map(|(_, _, t)| {
+            .map(|(_, _, t)| t)
+            .chain(hands.iter().flatten().map(|(t, _)| t))
+            .map(|t| {
                 let t = &types[usize::from(*t)];
                 t.promoted_from.unwrap_or(t.kind)
             })

@@ -132,9 +132,33 @@ impl Checker<'_> {
                     id: w.id.get_ref().clone(),
                     condition: self.condition(&w.condition, cx, Place::Side),
                     answerable: w.answerable,
+                    to_move: self.judged(w),
                 })
                 .collect(),
             move_limit: f.victory.move_limit.as_ref().and_then(|m| self.move_limit(m, cx)),
+        }
+    }
+
+    /// A win's `judged`: whether it is judged for the side to move.
+    fn judged(&mut self, w: &crate::rules::file::WinSpec) -> bool {
+        let Some(j) = &w.judged else { return false };
+        match j.get_ref().as_str() {
+            "mover" => false,
+            "to_move" if w.answerable => {
+                self.push(
+                    Diagnostic::error(j.span(), "a win judged for the side to move cannot be `answerable`")
+                        .with_help("an answerable win is answered by the next move of the side that did not win; use `judged = \"mover\"`"),
+                );
+                false
+            }
+            "to_move" => true,
+            other => {
+                self.err(
+                    j.span(),
+                    format!("`judged` must be `mover` or `to_move`, not `{other}`"),
+                );
+                false
+            }
         }
     }
 

@@ -114,6 +114,8 @@ pub enum Expr {
     If(Box<(Expr, Expr, Expr)>),
     Cmp(CmpOp, Box<(Expr, Expr)>),
     Add(Box<(Expr, Expr)>),
+    /// `a * b` (saturating).
+    Mul(Box<(Expr, Expr)>),
     Sub(Box<(Expr, Expr)>),
     /// The piece exists and its current type is in the set.
     PieceIs(PieceRef, TypeSet),
@@ -171,6 +173,18 @@ pub enum Expr {
     /// enemy piece in the enemy's zone that we do not attack), stands in
     /// its side's promotion zone and no piece of the other side attacks it.
     InZoneUnattacked(bool, TypeSet),
+    /// How many pieces of the set our side (or the enemy) holds in hand.
+    InHand {
+        enemy: bool,
+        set: TypeSet,
+    },
+    /// How many pieces of the set of our side stand in our promotion zone.
+    CountInZone(TypeSet),
+    /// The enemy's royals are attacked (side place: the judged side gives
+    /// check).
+    EnemyInCheck,
+    /// Our side is Black (the side written in upper case).
+    Black,
     /// A condition on one square of the move alone (`in_zone(to)`,
     /// `rank(from) == 1`, ...), worked out when the rules are compiled for
     /// every square and colour (`dsl::lower`).

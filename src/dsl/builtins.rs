@@ -45,8 +45,11 @@ impl Compiler<'_, '_> {
             | "captured"
             | "in_zone_unattacked"
             | "enemy_in_zone_unattacked"
+            | "in_hand"
+            | "enemy_in_hand"
+            | "count_in_zone"
                 if (name != "captured" || place == Place::Promotion)
-                    && (!name.ends_with("in_zone_unattacked") || place == Place::Side) =>
+                    && (!SIDE_ONLY.contains(&name.as_str()) || place == Place::Side) =>
             {
                 if !arity(self, 1) {
                     return ERROR;
@@ -72,6 +75,14 @@ impl Compiler<'_, '_> {
                     "last.captured" => Typed::new(Ty::Bool, Expr::LastCaptured(set)),
                     "in_zone_unattacked" => Typed::new(Ty::Bool, Expr::InZoneUnattacked(false, set)),
                     "enemy_in_zone_unattacked" => Typed::new(Ty::Bool, Expr::InZoneUnattacked(true, set)),
+                    "in_hand" | "enemy_in_hand" => Typed::new(
+                        Ty::Int,
+                        Expr::InHand {
+                            enemy: name == "enemy_in_hand",
+                            set,
+                        },
+                    ),
+                    "count_in_zone" => Typed::new(Ty::Int, Expr::CountInZone(set)),
                     "captured" => Typed::new(Ty::Bool, Expr::CapturedKind(set)),
                     "killed" | "enemy_killed" => {
                         if set.iter().any(|t| t >= 256) {
@@ -235,6 +246,15 @@ impl Compiler<'_, '_> {
     }
 }
 
+/// The functions of the side place alone (victory conditions).
+const SIDE_ONLY: [&str; 5] = [
+    "in_zone_unattacked",
+    "enemy_in_zone_unattacked",
+    "in_hand",
+    "enemy_in_hand",
+    "count_in_zone",
+];
+
 /// The names a condition may use in a place.
 pub(super) fn names_in(place: Place) -> Vec<&'static str> {
     let mut v = vec![
@@ -319,7 +339,7 @@ pub(super) fn names_in(place: Place) -> Vec<&'static str> {
             "in_zone",
             "rank",
         ]),
-        Place::Side => v.push("in_zone_unattacked"),
+        Place::Side => v.extend(SIDE_ONLY.iter().copied().chain(["enemy_in_check", "black"])),
     }
     v
 }

@@ -147,6 +147,22 @@ impl Compiler<'_, '_> {
                 Typed::new(Ty::Bool, Expr::Not(Box::new(e)))
             }
             Rule::relation => self.relation(p),
+            Rule::product => {
+                let mut it = p.into_inner();
+                let Some(first) = it.next() else {
+                    return self.err(span, "empty expression");
+                };
+                let fs = self.span(&first);
+                let mut acc = self.expr(first);
+                while let (Some(_), Some(rhs)) = (it.next(), it.next()) {
+                    let rs = self.span(&rhs);
+                    let a = self.expect(acc, Ty::Int, fs.clone());
+                    let r = self.expr(rhs);
+                    let b = self.expect(r, Ty::Int, rs);
+                    acc = Typed::new(Ty::Int, Expr::Mul(Box::new((a, b))));
+                }
+                acc
+            }
             Rule::sum => {
                 let mut it = p.into_inner();
                 let Some(first) = it.next() else {
@@ -472,6 +488,8 @@ impl Compiler<'_, '_> {
             (Place::Drop, "gives_mate") => Typed::new(Ty::Bool, Expr::GivesMate),
             (Place::Promotion, "captures") => Typed::new(Ty::Int, Expr::Captures),
             (Place::Promotion, "farthest_rank") => Typed::new(Ty::Int, Expr::FarthestRank),
+            (Place::Side, "enemy_in_check") => Typed::new(Ty::Bool, Expr::EnemyInCheck),
+            (Place::Side, "black") => Typed::new(Ty::Bool, Expr::Black),
             _ => {
                 let d = self.unknown_here(span, format!("unknown name `{full}` here"), &full);
                 self.errors.push(d);

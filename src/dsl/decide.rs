@@ -288,7 +288,7 @@ impl<'a> Reads<'a> {
             }
             Expr::And(items) | Expr::Or(items) => items.iter().all(|x| self.expr(x)),
             Expr::If(b) => self.expr(&b.0) && self.expr(&b.1) && self.expr(&b.2),
-            Expr::Add(b) | Expr::Sub(b) | Expr::Distance(b) => self.expr(&b.0) && self.expr(&b.1),
+            Expr::Add(b) | Expr::Sub(b) | Expr::Mul(b) | Expr::Distance(b) => self.expr(&b.0) && self.expr(&b.1),
             Expr::SquareIn(r, t) => self.leaf(Leaf::Table(*r, t)),
             Expr::SquarePair(t) => self.pair(t),
             Expr::CapturedKind(_) => self.quiet,

@@ -66,6 +66,18 @@ pub(crate) trait Facts {
     fn colour(&self) -> Option<Colour> {
         None
     }
+    /// How many pieces of `set` our side (or the enemy) holds in hand.
+    fn in_hand(&self, _enemy: bool, _set: &super::TypeSet) -> i32 {
+        0
+    }
+    /// How many pieces of `set` of our side stand in our promotion zone?
+    fn count_in_zone(&self, _set: &super::TypeSet) -> i32 {
+        0
+    }
+    /// Are the enemy's royals attacked?
+    fn enemy_in_check(&self) -> bool {
+        false
+    }
     /// Does a piece of `set` of our side (of the enemy's, with `enemy`)
     /// stand in its side's promotion zone, unattacked?
     fn in_zone_unattacked(&self, _enemy: bool, _set: &super::TypeSet) -> bool {
@@ -159,6 +171,7 @@ fn node<F: Facts>(e: &Expr, f: &F) -> i32 {
         Expr::Cmp(op, b) => i32::from(compare(*op, eval(&b.0, f), eval(&b.1, f))),
         Expr::Add(b) => eval(&b.0, f).saturating_add(eval(&b.1, f)),
         Expr::Sub(b) => eval(&b.0, f).saturating_sub(eval(&b.1, f)),
+        Expr::Mul(b) => eval(&b.0, f).saturating_mul(eval(&b.1, f)),
         Expr::PieceIs(r, set) => i32::from(f.piece_type(*r).is_some_and(|t| set.contains(t))),
         Expr::PieceWas(r, set) => i32::from(f.piece(*r).is_some_and(|p| set.contains(p.origin))),
         Expr::PieceSquare(r) => f
@@ -196,6 +209,10 @@ fn node<F: Facts>(e: &Expr, f: &F) -> i32 {
         }
         Expr::GivesMate => i32::from(f.gives_mate()),
         Expr::InZoneUnattacked(enemy, set) => i32::from(f.in_zone_unattacked(*enemy, set)),
+        Expr::InHand { enemy, set } => f.in_hand(*enemy, set),
+        Expr::CountInZone(set) => f.count_in_zone(set),
+        Expr::EnemyInCheck => i32::from(f.enemy_in_check()),
+        Expr::Black => i32::from(f.colour() == Some(Colour::Black)),
         Expr::SquareIn(r, t) => match f.colour() {
             Some(c) => i32::from(f.square(*r).map_or(t.none, |s| t.get(c, s))),
             None => eval(&t.original, f),

@@ -112,7 +112,12 @@ pub(super) fn visit(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             visit(&b.1, f);
             visit(&b.2, f);
         }
-        Expr::Cmp(_, b) | Expr::Add(b) | Expr::Sub(b) | Expr::Distance(b) | Expr::Near { args: b, .. } => {
+        Expr::Cmp(_, b)
+        | Expr::Add(b)
+        | Expr::Sub(b)
+        | Expr::Mul(b)
+        | Expr::Distance(b)
+        | Expr::Near { args: b, .. } => {
             visit(&b.0, f);
             visit(&b.1, f);
         }

@@ -176,11 +176,11 @@ fn cost(e: &Expr) -> u32 {
         | Expr::PieceOwn(_)
         | Expr::Killed { .. }
         | Expr::StuckAt(_) => 1,
-        Expr::Protected { .. } | Expr::GivesMate | Expr::InZoneUnattacked(..) => 100,
+        Expr::Protected { .. } | Expr::GivesMate | Expr::InZoneUnattacked(..) | Expr::EnemyInCheck => 100,
         Expr::Not(x) | Expr::InZone(x) | Expr::Rank(x) | Expr::LastCapturedAt(x) => cost(x) + 1,
         Expr::And(items) | Expr::Or(items) => items.iter().map(cost).sum(),
         Expr::If(b) => cost(&b.0) + cost(&b.1).max(cost(&b.2)),
-        Expr::Cmp(_, b) | Expr::Add(b) | Expr::Sub(b) | Expr::Distance(b) => cost(&b.0) + cost(&b.1) + 1,
+        Expr::Cmp(_, b) | Expr::Add(b) | Expr::Sub(b) | Expr::Mul(b) | Expr::Distance(b) => cost(&b.0) + cost(&b.1) + 1,
         _ => 10,
     }
 }
@@ -195,7 +195,7 @@ fn reads_one_square(e: &Expr, only: &mut Option<SquareRef>) -> bool {
         Expr::Not(x) | Expr::InZone(x) | Expr::Rank(x) => reads_one_square(x, only),
         Expr::And(items) | Expr::Or(items) => items.iter().all(|x| reads_one_square(x, only)),
         Expr::If(b) => reads_one_square(&b.0, only) && reads_one_square(&b.1, only) && reads_one_square(&b.2, only),
-        Expr::Cmp(_, b) | Expr::Add(b) | Expr::Sub(b) | Expr::Distance(b) => {
+        Expr::Cmp(_, b) | Expr::Add(b) | Expr::Sub(b) | Expr::Mul(b) | Expr::Distance(b) => {
             reads_one_square(&b.0, only) && reads_one_square(&b.1, only)
         }
         _ => false,

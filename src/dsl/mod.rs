@@ -72,7 +72,7 @@ pub(crate) fn compile_number(text: &str, base: usize, scope: &Scope) -> Result<E
 }
 
 /// How deeply a condition may nest: open parentheses, plus the `if`s,
-/// `not`s and `+`/`-` terms that enclose a point of the text. The parser and
+/// `not`s and `+`/`-`/`*` terms that enclose a point of the text. The parser and
 /// every walk over a compiled condition recurse once per level, so the
 /// bound keeps hostile text from overflowing the stack.
 pub(crate) const MAX_NESTING: usize = 64;

@@ -123,6 +123,7 @@ fn substitute(e: Expr, r: PieceRef, ty: Option<(u16, TypeFacts)>) -> Expr {
         }
         Expr::Cmp(op, b) => Expr::Cmp(op, sub2(b)),
         Expr::Add(b) => Expr::Add(sub2(b)),
+        Expr::Mul(b) => Expr::Mul(sub2(b)),
         Expr::Sub(b) => Expr::Sub(sub2(b)),
         Expr::Distance(b) => Expr::Distance(sub2(b)),
         Expr::InZone(x) => Expr::InZone(Box::new(sub(*x))),

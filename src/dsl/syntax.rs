@@ -19,7 +19,7 @@ pub(super) fn parse(text: &str, base: usize) -> Result<Option<Pair<'_, Rule>>, V
         let d = Diagnostic::error(
             base + at..base + at + 1,
             format!(
-                "condition nests too deeply (more than {MAX_NESTING} levels of parentheses, `if`, `not` and `+`/`-`)"
+                "condition nests too deeply (more than {MAX_NESTING} levels of parentheses, `if`, `not` and `+`/`-`/`*`)"
             ),
         )
         .with_help("write it flatter: `and`/`or` chains and comparisons do not nest");
@@ -98,7 +98,7 @@ fn too_deep(text: &str) -> Option<usize> {
                 depth = depth.saturating_sub(1 + here.ifs + here.run);
                 here = levels.pop().unwrap_or_default();
             }
-            b'+' | b'-' => {
+            b'+' | b'-' | b'*' => {
                 here.run += 1;
                 depth += 1;
             }
@@ -188,12 +188,18 @@ fn syntax_hint(text: &str, at: usize) -> Option<String> {
 fn describe_rule(r: &Rule) -> Option<String> {
     Some(
         match r {
-            Rule::expr | Rule::or_expr | Rule::and_expr | Rule::not_expr | Rule::relation | Rule::sum | Rule::atom => {
-                "an expression"
-            }
+            Rule::expr
+            | Rule::or_expr
+            | Rule::and_expr
+            | Rule::not_expr
+            | Rule::relation
+            | Rule::sum
+            | Rule::product
+            | Rule::atom => "an expression",
             Rule::cmp_op => "a comparison",
             Rule::kind_op => "`is` or `was`",
             Rule::add_op => "`+` or `-`",
+            Rule::mul_op => "`*`",
             Rule::kw_and => "`and`",
             Rule::kw_or => "`or`",
             Rule::kw_then => "`then`",

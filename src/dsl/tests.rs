@@ -138,6 +138,36 @@ fn names_depend_on_where_the_condition_is_used() {
 }
 
 #[test]
+fn multiplication_binds_tighter_than_addition() {
+    let e = check("1 + 2 * 3 == 7", Place::Side).expect("valid");
+    let Expr::Cmp(CmpOp::Eq, b) = e else { panic!("{e:?}") };
+    let Expr::Add(sum) = &b.0 else { panic!("{b:?}") };
+    assert!(matches!(sum.0, Expr::Const(1)), "{sum:?}");
+    assert!(
+        matches!(&sum.1, Expr::Mul(m) if matches!(**m, (Expr::Const(2), Expr::Const(3)))),
+        "{sum:?}"
+    );
+    let errs = check("2 * true == 2", Place::Side).expect_err("a boolean is no factor");
+    assert!(errs[0].message.contains("expected a number"), "{errs:?}");
+}
+
+#[test]
+fn hand_and_zone_counts_exist_in_the_side_place_only() {
+    for text in [
+        "5 * in_hand([alpha, beta]) + count_in_zone(any) >= 27",
+        "enemy_in_hand(alpha) > 0 and black",
+        "enemy_in_check",
+    ] {
+        assert!(check(text, Place::Side).is_ok(), "{text}");
+        let errs = check(text, Place::Promotion).expect_err(text);
+        assert!(errs[0].message.contains("here"), "{text}: {errs:?}");
+    }
+    // A chain of products nests as a chain of sums does: bounded.
+    let long = vec!["1"; 100_000].join(" * ") + " > 0";
+    nesting_error(&long);
+}
+
+#[test]
 fn type_errors_are_reported() {
     let errs = check("count(royal) and true", Place::Side).expect_err("invalid");
     assert!(errs[0].message.contains("expected a boolean"), "{errs:?}");

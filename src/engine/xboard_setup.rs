@@ -103,7 +103,19 @@ pub fn setup_commands(rules: &Arc<Ruleset>) -> Result<Vec<String>, String> {
     }
     let hand = letters.held;
     if hand > 0 {
-        fen.push_str("[-]");
+        // The starting hands as XBoard's holdings, one letter a piece,
+        // the side that moves first upper case.
+        let mut held = String::new();
+        for colour in [first, first.opposite()] {
+            for &(ty, n) in &rules.setup_hands[colour.index()] {
+                let text = letters.fen(rules, ty);
+                let text = if colour == first { text } else { text.to_lowercase() };
+                for _ in 0..n {
+                    held.push_str(&text);
+                }
+            }
+        }
+        fen.push_str(&format!("[{}]", if held.is_empty() { "-" } else { &held }));
     }
     let mut out = vec![format!(
         "setup ({}{}) {}x{}+{}_{} {} w 0 1",
@@ -159,6 +171,9 @@ fn piece_letters(rules: &Ruleset) -> Result<PieceLetters, String> {
     let n = rules.types.len();
     let mut reach = vec![false; n];
     for &(_, _, ty) in &rules.setup {
+        reach[usize::from(ty)] = true;
+    }
+    for &(ty, _) in rules.setup_hands.iter().flatten() {
         reach[usize::from(ty)] = true;
     }
     // Promotion only ever goes forward along `promotes_to`.

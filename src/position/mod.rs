@@ -148,25 +148,7 @@ pub struct Position {
     pub(crate) hands: [Vec<u16>; 2],
 }
 
-/// Pieces in hand as read from text: per colour, (type, count).
-pub(crate) type Hands = [Vec<(TypeId, u16)>; 2];
-
-/// The error for a hand count out of range, in position text and SFEN.
-pub(crate) const HAND_COUNT_RANGE: &str = "a hand holds 1 to 65535 pieces of a kind";
-
-/// Adds a hand entry read from text (`COUNT` pieces of `ty`). A type given
-/// twice (`P,2P`, `P2P`) adds up; the total may not pass what a hand count
-/// holds (`u16::MAX`), so that every hand read, and every hand a game
-/// reaches from it (captures stop at the same bound), is written back as
-/// text that reads.
-pub(crate) fn add_to_hand(hands: &mut Hands, colour: Colour, ty: TypeId, count: u16) -> Result<(), String> {
-    let hand = &mut hands[colour.index()];
-    match hand.iter_mut().find(|(t, _)| *t == ty) {
-        Some((_, n)) => *n = n.checked_add(count).ok_or_else(|| HAND_COUNT_RANGE.to_string())?,
-        None => hand.push((ty, count)),
-    }
-    Ok(())
-}
+pub(crate) use crate::ruleset::{HAND_COUNT_RANGE, Hands, add_to_hand};
 
 /// Journal keys at or above this stand for a hand, not a square (boards
 /// have far fewer squares).
@@ -186,7 +168,8 @@ impl Position {
             cells[usize::from(sq)] = cell(col, ty);
         }
         let side = rules.first;
-        Position::from_parts(rules, cells, side, LastMove::default(), Vec::new())
+        let start = rules.clone();
+        Position::from_parts(rules, cells, side, LastMove::default(), Vec::new()).with_hands(&start.setup_hands)
     }
 
     /// A position from its board and last move (`last_kills`: the pieces

@@ -8,9 +8,9 @@
 //!   that depend on it: `-`, or `MOVER-TO` followed by `xCODE@SQUARE` for
 //!   each captured piece, e.g. `+KN-f7xLN@f7` ... `MOVER`/`TO` may be `?`.
 
-use super::{HAND_COUNT_RANGE, Hands, LastMove, Position, add_to_hand, cell};
+use super::{Hands, LastMove, Position, cell};
 use crate::board::{Colour, Square};
-use crate::compile::{BoardToken, parse_board};
+use crate::compile::{BoardToken, parse_board, parse_hand};
 use crate::diagnostics::{Diagnostic, Report, Source};
 use crate::ruleset::{Ruleset, TypeId};
 use std::sync::Arc;
@@ -365,36 +365,13 @@ fn parse_last(rules: &Ruleset, field: &str) -> Result<(LastMove, LastKills), (st
     Ok((last, kills))
 }
 
-/// Reads the hands inside `[...]`: comma-separated `[COUNT]CODE`, upper
-/// case for Black, lower case for White.
+/// Reads the hands inside `[...]` ([`parse_hand`]): the codes of the
+/// types a hand of this variant can hold.
 fn parse_hands(rules: &Ruleset, field: &str) -> Result<Hands, (std::ops::Range<usize>, String)> {
-    let mut hands: Hands = [Vec::new(), Vec::new()];
     let Some(drops) = &rules.drops else {
         return Err((0..field.len().max(1), "this variant has no hands".into()));
     };
-    let mut offset = 0;
-    for item in field.split(',').filter(|i| !i.is_empty()) {
-        let span = offset..offset + item.len();
-        offset += item.len() + 1;
-        let digits = item.len() - item.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        let (num, code) = item.split_at(digits);
-        let n: u16 = if num.is_empty() {
-            1
-        } else {
-            match num.parse::<u16>() {
-                Ok(n) if n > 0 => n,
-                _ => return Err((span, HAND_COUNT_RANGE.into())),
-            }
-        };
-        let colour = if code.starts_with(|c: char| c.is_ascii_lowercase()) {
-            Colour::White
-        } else {
-            Colour::Black
-        };
-        match rules.type_by_code(code).filter(|t| drops.hand_types.contains(t)) {
-            Some(ty) => add_to_hand(&mut hands, colour, ty, n).map_err(|e| (span, e))?,
-            None => return Err((span, format!("`{code}` is not a piece that can be in hand"))),
-        }
-    }
-    Ok(hands)
+    parse_hand(field, &|code| {
+        rules.type_by_code(code).filter(|t| drops.hand_types.contains(t))
+    })
 }

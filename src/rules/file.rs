@@ -296,6 +296,9 @@ pub struct SetupSpec {
     pub board: Text,
     #[serde(default = "default_first")]
     pub first: Text,
+    /// Pieces in hand at the start, as in the position text (`L,N,l,n`).
+    #[serde(default)]
+    pub hand: Option<Text>,
 }
 
 fn default_first() -> Text {
@@ -389,6 +392,10 @@ pub struct WinSpec {
     /// condition against the winner on the very next move.
     #[serde(default)]
     pub answerable: bool,
+    /// `"mover"` (default): judged for the side that has just moved;
+    /// `"to_move"`: for the side whose turn it now is (a declaration).
+    #[serde(default)]
+    pub judged: Option<Text>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -23,6 +23,28 @@ pub struct Drops {
     pub hand_keys: Vec<u64>,
 }
 
+/// Pieces in hand as written in a setup or read from text: per colour,
+/// (type, count).
+pub type Hands = [Vec<(TypeId, u16)>; 2];
+
+/// The error for a hand count out of range, in `[setup] hand`, position
+/// text and SFEN.
+pub const HAND_COUNT_RANGE: &str = "a hand holds 1 to 65535 pieces of a kind";
+
+/// Adds a hand entry read from text (`COUNT` pieces of `ty`). A type given
+/// twice (`P,2P`, `P2P`) adds up; the total may not pass what a hand count
+/// holds (`u16::MAX`), so that every hand read, and every hand a game
+/// reaches from it (captures stop at the same bound), is written back as
+/// text that reads.
+pub fn add_to_hand(hands: &mut Hands, colour: Colour, ty: TypeId, count: u16) -> Result<(), String> {
+    let hand = &mut hands[colour.index()];
+    match hand.iter_mut().find(|(t, _)| *t == ty) {
+        Some((_, n)) => *n = n.checked_add(count).ok_or_else(|| HAND_COUNT_RANGE.to_string())?,
+        None => hand.push((ty, count)),
+    }
+    Ok(())
+}
+
 /// Hand counts whose keys are kept in a table; the keys of larger counts
 /// are worked out from the count.
 pub const HAND_KEYS: usize = 64;

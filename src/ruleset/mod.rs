@@ -12,7 +12,7 @@ mod victory;
 mod walk_plan;
 
 pub(crate) use attack::AttackRays;
-pub use drops::{Drops, HAND_KEYS};
+pub use drops::{Drops, HAND_COUNT_RANGE, HAND_KEYS, Hands, add_to_hand};
 pub use effects::{
     Demotion, Effects, Freeze, FreezeMode, KillAura, LandingType, Meeting, OnCapture, OnPromotion, Over, Shooting,
 };
@@ -129,6 +129,8 @@ pub struct Ruleset {
     pub overlapping: Vec<bool>,
     pub offsets: Offsets,
     pub setup: Vec<(Square, Colour, TypeId)>,
+    /// The pieces in hand at the start (`[setup] hand`; empty without).
+    pub setup_hands: Hands,
     pub first: Colour,
     pub promotion: Option<Promotion>,
     pub restrictions: Vec<Restriction>,

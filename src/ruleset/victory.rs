@@ -16,6 +16,9 @@ pub struct Win {
     pub id: String,
     pub condition: Expr,
     pub answerable: bool,
+    /// Judged for the side to move after each move (and in a position
+    /// set up or read), instead of for the side that has just moved.
+    pub to_move: bool,
 }
 
 /// When both sides meet the losing condition after one move.

@@ -83,4 +83,26 @@ impl Facts for SideFacts<'_> {
     fn captured_kind(&self, _: &TypeSet) -> bool {
         false
     }
+    fn in_hand(&self, enemy: bool, set: &TypeSet) -> i32 {
+        let side = if enemy { self.side.opposite() } else { self.side };
+        let hand = &self.pos.hands[side.index()];
+        set.iter()
+            .map(|t| i32::from(hand.get(usize::from(t)).copied().unwrap_or(0)))
+            .fold(0, i32::saturating_add)
+    }
+    fn count_in_zone(&self, set: &TypeSet) -> i32 {
+        let Some(promo) = &self.pos.rules.promotion else {
+            return 0;
+        };
+        let zone = &promo.zone[self.side.index()];
+        self.pos
+            .pieces(self.side)
+            .filter(|&sq| zone[usize::from(sq)] && set.contains(cell_type(self.pos.cells[usize::from(sq)])))
+            .count() as i32
+    }
+    fn enemy_in_check(&self) -> bool {
+        let rules = &self.pos.rules;
+        let royals = rules.royals.as_ref().unwrap_or(&rules.check_set);
+        crate::movegen::threatened_among(self.pos, self.side.opposite(), royals)
+    }
 }
