@@ -5,8 +5,8 @@
 //! movegen`; CI does not run benchmarks.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gunbai::perft::{Convention, perft};
-use gunbai::position::Position;
+use gunbai::unstable::perft::{Convention, perft};
+use gunbai::unstable::position::Position;
 use std::hint::black_box;
 
 /// (variant, depth, convention, label).
@@ -26,7 +26,7 @@ fn bench_movegen(c: &mut Criterion) {
     group.sample_size(10);
     for &(name, full_depth, conv, label) in FIGURES {
         let depth = if benching { full_depth } else { 2 };
-        let rules = gunbai::rules::load_variant(name, &[]).expect("bundled rule file compiles");
+        let rules = gunbai::unstable::rules::load_variant(name, &[]).expect("bundled rule file compiles");
         let mut pos = Position::start(rules);
         let leaves = perft(&mut pos, depth, conv).unwrap();
         group.throughput(Throughput::Elements(leaves));

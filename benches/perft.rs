@@ -4,8 +4,8 @@
 //! variants finish too.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gunbai::perft::{Convention, perft};
-use gunbai::position::Position;
+use gunbai::unstable::perft::{Convention, perft};
+use gunbai::unstable::position::Position;
 use std::hint::black_box;
 
 /// Largest tree measured, in leaf nodes.
@@ -14,8 +14,8 @@ const BUDGET: u64 = 3_000_000;
 fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
-    for name in gunbai::rules::bundled_names() {
-        let rules = gunbai::rules::load_variant(name, &[]).expect("bundled rule file compiles");
+    for name in gunbai::unstable::rules::bundled_names() {
+        let rules = gunbai::unstable::rules::load_variant(name, &[]).expect("bundled rule file compiles");
         let mut pos = Position::start(rules);
         // The deepest depth under the budget (growth is estimated from the
         // last two depths, so no tree far over it is ever walked).

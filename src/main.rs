@@ -19,7 +19,7 @@ fn main() -> ExitCode {
     };
     let style = cli::stderr_style(args.color);
     let limit = usize::try_from(args.move_budget).unwrap_or(usize::MAX);
-    if let Err(e) = gunbai::movegen::set_move_limit(limit) {
+    if let Err(e) = gunbai::unstable::movegen::set_move_limit(limit) {
         return ExitCode::from(cli::report_failure(cli::fail(e), style, json));
     }
     cli::set_quiet(args.quiet);
@@ -46,7 +46,11 @@ fn bad_invocation(e: &clap::Error, argv: &[std::ffi::OsString], json: bool) -> u
             .and_then(|()| std::io::stdout().flush());
         return match written {
             Ok(()) => exit::SUCCESS,
-            Err(e) => cli::report_failure(cli::Failure::Write(e), gunbai::diagnostics::Style::Plain, false),
+            Err(e) => cli::report_failure(
+                cli::Failure::Write(e),
+                gunbai::unstable::diagnostics::Style::Plain,
+                false,
+            ),
         };
     }
     let text = e.render().to_string();

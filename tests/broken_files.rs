@@ -4,8 +4,8 @@
 //! snapshot can be read against that: the message must name the right
 //! `file:line:col` and say how to fix the mistake.
 
-use gunbai::compile::compile;
-use gunbai::diagnostics::{Report, Source};
+use gunbai::unstable::compile::compile;
+use gunbai::unstable::diagnostics::{Report, Source};
 use std::path::Path;
 
 /// Every file in the corpus, sorted, as (stem, text).

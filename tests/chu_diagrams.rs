@@ -3,16 +3,16 @@
 //! seed's diagram is blank the table holds the reference's move list) and
 //! snapshotted over the whole board from the centre and from a corner.
 
-use gunbai::board::Colour;
-use gunbai::diagram::move_map;
-use gunbai::ruleset::Ruleset;
+use gunbai::unstable::board::Colour;
+use gunbai::unstable::diagram::move_map;
+use gunbai::unstable::ruleset::Ruleset;
 use std::sync::Arc;
 
 mod common;
 use common::kind_diagrams;
 
 fn chu() -> Arc<Ruleset> {
-    gunbai::rules::load_variant("chu", &[]).expect("bundled chu compiles")
+    gunbai::unstable::rules::load_variant("chu", &[]).expect("bundled chu compiles")
 }
 
 struct Block {

@@ -13,8 +13,8 @@
 //! a1 (Black) and l12 (White) unless a test needs them elsewhere, out of reach
 //! of the pieces under test.
 
-use gunbai::position::{EndReason, Outcome, Position};
-use gunbai::ruleset::{Result3, Ruleset};
+use gunbai::unstable::position::{EndReason, Outcome, Position};
+use gunbai::unstable::ruleset::{Result3, Ruleset};
 use std::sync::Arc;
 
 // ---------------------------------------------------------------------------
@@ -30,11 +30,11 @@ fn position(opts: &[&str], pieces: &str, side: &str, last: &str) -> Position {
     pieces_position(rules(opts), pieces, &format!("{side} {last}"))
 }
 
-fn winner(o: Option<Outcome>) -> Option<Option<gunbai::board::Colour>> {
+fn winner(o: Option<Outcome>) -> Option<Option<gunbai::unstable::board::Colour>> {
     o.map(|o| o.winner())
 }
 
-use gunbai::board::Colour::{Black, White};
+use gunbai::unstable::board::Colour::{Black, White};
 
 mod common;
 use common::*;

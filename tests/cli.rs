@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 /// A copy of the bundled Chu rule file with one edit, in a temp dir.
 fn broken_chu(name: &str, from: &str, to: &str) -> PathBuf {
-    let text = gunbai::rules::bundled("chu").expect("bundled chu");
+    let text = gunbai::unstable::rules::bundled("chu").expect("bundled chu");
     assert!(text.contains(from), "edit anchor `{from}` not found");
     let dir = std::env::temp_dir().join(format!("gunbai-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -159,9 +159,9 @@ fn moves_accepts_usi_and_prints_usi() {
 #[test]
 fn no_variant_or_piece_names_in_src() {
     let mut names: Vec<String> = Vec::new();
-    for name in gunbai::rules::bundled_names() {
+    for name in gunbai::unstable::rules::bundled_names() {
         names.push(name.to_string());
-        let rules = gunbai::rules::load_variant(name, &[]).expect("bundled compiles");
+        let rules = gunbai::unstable::rules::load_variant(name, &[]).expect("bundled compiles");
         names.extend(rules.kinds.iter().map(|k| k.id.clone()));
     }
     let mut hits = Vec::new();

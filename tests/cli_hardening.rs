@@ -458,8 +458,8 @@ fn every_bundled_option_has_help_naming_its_source() {
         "Fairy-Stockfish",
         "ShogiVar",
     ];
-    for name in gunbai::rules::bundled_names() {
-        let rules = gunbai::rules::load_variant(name, &[]).expect("bundled variant compiles");
+    for name in gunbai::unstable::rules::bundled_names() {
+        let rules = gunbai::unstable::rules::load_variant(name, &[]).expect("bundled variant compiles");
         for (option, info) in &rules.options {
             let help = info.doc.trim();
             assert!(!help.is_empty(), "{name}.{option} has no help text");

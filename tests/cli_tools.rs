@@ -15,7 +15,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// A copy of the bundled Chu rule file with one edit.
 fn edited_chu(dir: &Path, from: &str, to: &str) -> PathBuf {
-    let text = gunbai::rules::bundled("chu").expect("bundled chu");
+    let text = gunbai::unstable::rules::bundled("chu").expect("bundled chu");
     assert!(text.contains(from), "edit anchor `{from}` not found");
     let path = dir.join("chu.toml");
     std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
@@ -98,7 +98,7 @@ fn book_lists_every_piece_with_names_promotion_and_diagram() {
     let o = gunbai(&["book", "chu", "--out", path_str(&out)]);
     assert!(o.status.success(), "{}", stderr(&o));
     let html = std::fs::read_to_string(out.join("index.html")).expect("index.html");
-    let rules = gunbai::rules::load_variant("chu", &[]).expect("chu");
+    let rules = gunbai::unstable::rules::load_variant("chu", &[]).expect("chu");
     for kind in &rules.kinds {
         assert!(
             html.contains(&format!("<article id=\"piece-{}\">", kind.id)),
@@ -124,8 +124,8 @@ fn book_draws_a_giant_setup_at_its_own_size_and_mentions_only_drawn_zones() {
     // Shrunk to the page's 640 px, a 25x25 board's pieces cannot be read:
     // boards of more than 16 files keep 40 px a square and scroll.
     let setup = |variant: &str| {
-        let rules = gunbai::rules::load_variant(variant, &[]).expect(variant);
-        let html = gunbai::render::book::book_html(&rules);
+        let rules = gunbai::unstable::rules::load_variant(variant, &[]).expect(variant);
+        let html = gunbai::unstable::render::book::book_html(&rules);
         let start = html.find("<section id=\"setup\"").expect("setup section");
         let end = start + html[start..].find("</section>").expect("end of setup");
         html[start..end].to_string()

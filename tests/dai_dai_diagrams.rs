@@ -16,16 +16,16 @@
 //!   leaves those blank, so [`expected_grid`] fills them from the seed's
 //!   prose (a turn at any empty square).
 
-use gunbai::board::Colour;
-use gunbai::diagram::move_map;
-use gunbai::ruleset::{LegMode, Ruleset};
+use gunbai::unstable::board::Colour;
+use gunbai::unstable::diagram::move_map;
+use gunbai::unstable::ruleset::{LegMode, Ruleset};
 use std::sync::Arc;
 
 mod common;
 use common::{DIRECTIONS, arrow, is_arrow, kind_diagrams};
 
 fn dai_dai() -> Arc<Ruleset> {
-    gunbai::rules::load_variant("dai_dai", &[]).expect("bundled dai_dai compiles")
+    gunbai::unstable::rules::load_variant("dai_dai", &[]).expect("bundled dai_dai compiles")
 }
 
 type Grid = Vec<Vec<String>>;

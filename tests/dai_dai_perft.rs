@@ -5,9 +5,9 @@
 //! Counting convention: `paths` (gunbai's default, docs/notation.md): every
 //! legal path is a move, so a lion's pass is one move.
 
-use gunbai::notation::move_text;
-use gunbai::perft::{Convention, divide, perft};
-use gunbai::position::Position;
+use gunbai::unstable::notation::move_text;
+use gunbai::unstable::perft::{Convention, divide, perft};
+use gunbai::unstable::position::Position;
 use std::collections::BTreeMap;
 
 mod common;

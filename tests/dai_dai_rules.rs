@@ -12,9 +12,9 @@
 //! code). Kings stand on a1 (Black) and q17 (White) unless a test needs them
 //! elsewhere, out of reach of the pieces under test.
 
-use gunbai::board::Colour::{Black, White};
-use gunbai::position::{EndReason, Position};
-use gunbai::ruleset::{Result3, Ruleset};
+use gunbai::unstable::board::Colour::{Black, White};
+use gunbai::unstable::position::{EndReason, Position};
+use gunbai::unstable::ruleset::{Result3, Ruleset};
 use std::collections::BTreeMap;
 
 mod common;
@@ -593,7 +593,7 @@ fn capturing_the_king_ends_the_game() {
     assert_eq!(winner(&pos), Some(White));
 }
 
-fn winner(pos: &Position) -> Option<gunbai::board::Colour> {
+fn winner(pos: &Position) -> Option<gunbai::unstable::board::Colour> {
     pos.outcome().and_then(|o| o.winner())
 }
 

@@ -2,9 +2,9 @@
 //! diagrams transcribed from HaChu's piece table (tests/tables/dai_hachu.txt),
 //! and every piece Dai shares with Chu moving exactly as in Chu.
 
-use gunbai::board::Colour;
-use gunbai::diagram::move_map;
-use gunbai::rules::load_variant;
+use gunbai::unstable::board::Colour;
+use gunbai::unstable::diagram::move_map;
+use gunbai::unstable::rules::load_variant;
 
 struct Block {
     piece: String,
@@ -81,7 +81,8 @@ fn pieces_shared_with_chu_move_as_in_chu() {
         let b = move_map(&chu, chu.unpromoted_type(k), Colour::Black, c).render(&chu, Colour::Black, Some(5));
         assert_eq!(a, b, "{} moves as in Chu", kind.id);
         // Promotions are Chu's too.
-        let target = |r: &gunbai::ruleset::Ruleset, k: usize| r.kinds[k].promotes_to.map(|t| r.kinds[t].id.clone());
+        let target =
+            |r: &gunbai::unstable::ruleset::Ruleset, k: usize| r.kinds[k].promotes_to.map(|t| r.kinds[t].id.clone());
         assert_eq!(target(&dai, dk), target(&chu, k), "{} promotes as in Chu", kind.id);
         shared += 1;
     }

@@ -12,8 +12,8 @@
 //! `forbid_repeat`, removes the ply-4 moves that recreate an earlier
 //! position (1,636 in the `effects` count: 25,419,616 remain).
 
-use gunbai::perft::{Convention, perft};
-use gunbai::position::Position;
+use gunbai::unstable::perft::{Convention, perft};
+use gunbai::unstable::position::Position;
 
 mod common;
 
@@ -72,16 +72,16 @@ fn forbid_repeat_removes_the_moves_that_repeat_at_depth_4() {
     let mut walk = |pos: &mut Position| {
         // Every ply-4 move whose result has the start position's hash.
         let mut m1 = Vec::new();
-        gunbai::movegen::legal_moves(pos, &mut m1).unwrap();
+        gunbai::unstable::movegen::legal_moves(pos, &mut m1).unwrap();
         for a in &m1 {
             let ua = pos.play_unchecked(a);
             let mut m2 = Vec::new();
-            gunbai::movegen::legal_moves(pos, &mut m2).unwrap();
+            gunbai::unstable::movegen::legal_moves(pos, &mut m2).unwrap();
             for b in &m2 {
                 let ub = pos.play_unchecked(b);
                 let ply2_hash = pos.hash();
                 let mut m3 = Vec::new();
-                gunbai::movegen::legal_moves(pos, &mut m3).unwrap();
+                gunbai::unstable::movegen::legal_moves(pos, &mut m3).unwrap();
                 for c in &m3 {
                     // Only a move back to the first move's origin, or a
                     // pass, can start a way back to an earlier position.
@@ -90,7 +90,7 @@ fn forbid_repeat_removes_the_moves_that_repeat_at_depth_4() {
                     }
                     let uc = pos.play_unchecked(c);
                     let mut m4 = Vec::new();
-                    gunbai::movegen::legal_moves(pos, &mut m4).unwrap();
+                    gunbai::unstable::movegen::legal_moves(pos, &mut m4).unwrap();
                     for d in &m4 {
                         let ud = pos.play_unchecked(d);
                         if pos.hash() == start_hash || pos.hash() == ply2_hash {
@@ -122,8 +122,8 @@ fn promotes_upward_is_hachus_upward_compatible_set() {
     let upward = [
         "P", "L", "RV", "DE", "BT", "KN", "B", "R", "DH", "DK", "EW", "AB", "I", "SG",
     ];
-    let rules =
-        gunbai::rules::load_variant("dai", &["defer_only_when_useful=true".parse().expect("option")]).expect("dai");
+    let rules = gunbai::unstable::rules::load_variant("dai", &["defer_only_when_useful=true".parse().expect("option")])
+        .expect("dai");
     let mut checked = 0;
     for ty in &rules.types {
         if ty.promoted_from.is_some() || ty.promotes_to.is_none() {
@@ -133,7 +133,7 @@ fn promotes_upward_is_hachus_upward_compatible_set() {
         let text = format!("k,14/15/15/15/15/7,{code},7/15/15/15/15/15/15/15/15/14,K b -");
         let pos = Position::from_text(rules.clone(), &text).unwrap_or_else(|e| panic!("{text}: {e}"));
         let mut moves = Vec::new();
-        gunbai::movegen::legal_moves(&pos, &mut moves).unwrap();
+        gunbai::unstable::movegen::legal_moves(&pos, &mut moves).unwrap();
         let from = rules.geometry.parse_square("h10").expect("h10");
         let into_zone: Vec<_> = moves
             .iter()
@@ -142,7 +142,7 @@ fn promotes_upward_is_hachus_upward_compatible_set() {
         assert!(!into_zone.is_empty(), "{code} can enter the zone from h10");
         let declines = into_zone
             .iter()
-            .any(|m| m.promotion() == gunbai::movegen::Promotion::Decline);
+            .any(|m| m.promotion() == gunbai::unstable::movegen::Promotion::Decline);
         assert_eq!(
             declines,
             !upward.contains(&code.as_str()),

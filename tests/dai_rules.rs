@@ -4,8 +4,8 @@
 //! gunbai's output. Kings stand on a1 (Black) and o15 (White) unless a test
 //! needs them elsewhere.
 
-use gunbai::board::Colour::Black;
-use gunbai::position::Position;
+use gunbai::unstable::board::Colour::Black;
+use gunbai::unstable::position::Position;
 
 mod common;
 use common::*;

@@ -448,6 +448,7 @@ pages! {
     cli => "docs/cli.md",
     dsl => "docs/dsl.md",
     engine => "docs/engine.md",
+    library => "docs/library.md",
     mate => "docs/mate.md",
     notation => "docs/notation.md",
     performance => "docs/performance.md",

@@ -2,7 +2,7 @@
 //! which lets a shooter with no enemy within reach and range walk as a
 //! piece without effects.
 
-use gunbai::rules::load_variant;
+use gunbai::unstable::rules::load_variant;
 
 /// The reach of Ko's shooters, from their moves as the rule file's docs
 /// and the reference describe them: a diagonal step, a jump to the second

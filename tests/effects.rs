@@ -6,7 +6,7 @@
 mod common;
 
 use common::{code_at, moves_from, play};
-use gunbai::position::Position;
+use gunbai::unstable::position::Position;
 
 const VARIANT: &str = include_str!("data/toy/effects.toml");
 
@@ -47,7 +47,7 @@ fn shooting_kills_without_moving_and_counts_as_a_kill() {
     let mut pos = position(&[], "K a1, k e6, A d2");
     play(&mut pos, "d2-e3*e6");
     let o = pos.outcome().expect("the king was shot");
-    assert_eq!(o.winner(), Some(gunbai::board::Colour::Black));
+    assert_eq!(o.winner(), Some(gunbai::unstable::board::Colour::Black));
 }
 
 #[test]
@@ -225,5 +225,5 @@ fn when_both_sides_lose_the_mover_loses() {
     let mut pos = position(&[], "K c3, k e5, F d3");
     play(&mut pos, "d3-d4");
     let o = pos.outcome().expect("both kings burnt");
-    assert_eq!(o.winner(), Some(gunbai::board::Colour::White));
+    assert_eq!(o.winner(), Some(gunbai::unstable::board::Colour::White));
 }

@@ -3,10 +3,10 @@
 //! short refereed game against HaChu, and a game in a real XBoard under
 //! Xvfb (Debian packages `hachu`, `xboard`, `xvfb`: .ci/packages.d/engine).
 
-use gunbai::engine::parse_xboard_move;
-use gunbai::notation::parse_move;
-use gunbai::position::Position;
-use gunbai::rules::load_variant;
+use gunbai::unstable::engine::parse_xboard_move;
+use gunbai::unstable::notation::parse_move;
+use gunbai::unstable::position::Position;
+use gunbai::unstable::rules::load_variant;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -511,7 +511,10 @@ fn engine_output(cmd: &str, input: &str, wait: std::time::Duration) -> String {
 /// From an engine's `setup ... FEN` and `piece ID DESC` lines: for each
 /// described piece that stands in the FEN (or is `+` of one that does),
 /// gunbai's kind at the same square (promoted where `+`) and the text.
-fn described_pieces(rules: &std::sync::Arc<gunbai::ruleset::Ruleset>, out: &str) -> Vec<(usize, String, String)> {
+fn described_pieces(
+    rules: &std::sync::Arc<gunbai::unstable::ruleset::Ruleset>,
+    out: &str,
+) -> Vec<(usize, String, String)> {
     let setup = out.lines().find(|l| l.starts_with("setup ")).expect("a setup line");
     let fen = setup.split_whitespace().nth(3).expect("a FEN");
     let fen = fen.split('[').next().unwrap();
@@ -595,7 +598,7 @@ fn assert_same_moves(variant: &str, engine: &str, out: &str, at_least: usize) {
     );
     for (kind, id, theirs) in pieces {
         let name = &rules.kinds[kind].id;
-        let ours = gunbai::engine::betza::xbetza(&rules, kind)
+        let ours = gunbai::unstable::engine::betza::xbetza(&rules, kind)
             .unwrap_or_else(|| panic!("{variant} {name}: no XBetza, {engine} says {theirs}"));
         assert_eq!(
             betza_moves(&ours),
@@ -667,7 +670,7 @@ fn real_xboard_plays_a_variant_it_learns_from_gunbai() {
 
 #[test]
 fn xboard_drops_are_written_and_read_as_piece_at_square() {
-    use gunbai::engine::{parse_xboard_move, xboard_move};
+    use gunbai::unstable::engine::{parse_xboard_move, xboard_move};
     // Black (moving first) has a pawn and a rook in hand; e5 is empty.
     let rules = load_variant("shogi", &[]).unwrap();
     let pos = Position::from_text(
@@ -722,7 +725,7 @@ fn usi_drops_are_read_and_played() {
 fn xboard_setup_declines_boards_larger_than_xboard_holds() {
     let setup = |v: &str| {
         let rules = load_variant(v, &[]).expect(v);
-        gunbai::engine::xboard_setup::setup_commands(&rules)
+        gunbai::unstable::engine::xboard_setup::setup_commands(&rules)
     };
     for v in ["ko", "maka_dai_dai", "tai", "taikyoku"] {
         assert!(setup(v).is_err(), "{v}");

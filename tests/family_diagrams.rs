@@ -4,9 +4,9 @@
 //! Tenjiku's against the reference's §5 (tests/tables/tenjiku_reference.txt,
 //! drawn by tools/tenjiku-tables.py from the reference's words).
 
-use gunbai::board::Colour;
-use gunbai::diagram::move_map;
-use gunbai::rules::load_variant;
+use gunbai::unstable::board::Colour;
+use gunbai::unstable::diagram::move_map;
+use gunbai::unstable::rules::load_variant;
 
 /// `(piece, grid)` blocks; a grid runs to the next blank line.
 fn table(text: &str) -> Vec<(String, String)> {

@@ -11,10 +11,10 @@
 
 mod common;
 use common::{Rng, env_or};
-use gunbai::movegen::Move;
-use gunbai::notation::{Notation, parse_move, write_move};
-use gunbai::perft::{Convention, convention_moves, perft};
-use gunbai::position::Position;
+use gunbai::unstable::movegen::Move;
+use gunbai::unstable::notation::{Notation, parse_move, write_move};
+use gunbai::unstable::perft::{Convention, convention_moves, perft};
+use gunbai::unstable::position::Position;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
@@ -99,11 +99,11 @@ impl Drop for Fsf {
 const CONV: Convention = Convention::Fsf;
 
 /// The variant as the Debian package's Fairy-Stockfish (11.1) plays it.
-fn rules_like_fsf(variant: &str) -> std::sync::Arc<gunbai::ruleset::Ruleset> {
+fn rules_like_fsf(variant: &str) -> std::sync::Arc<gunbai::unstable::ruleset::Ruleset> {
     // 11.1 never lets a lion be left attacked, and lets a chick on the far
     // rank stay a chick: dobutsu's `fsf11` preset.
     let preset = (variant == "dobutsu").then_some("fsf11");
-    gunbai::rules::load_variant_preset(variant, preset, &[]).expect("bundled variant compiles")
+    gunbai::unstable::rules::load_variant_preset(variant, preset, &[]).expect("bundled variant compiles")
 }
 
 fn usi_moves(pos: &mut Position) -> Vec<String> {

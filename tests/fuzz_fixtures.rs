@@ -4,8 +4,8 @@
 //! its 5x6 file became an error when a piece in the setup had to have an
 //! SFEN letter.
 
-use gunbai::compile::compile;
-use gunbai::diagnostics::Source;
+use gunbai::unstable::compile::compile;
+use gunbai::unstable::diagnostics::Source;
 
 #[test]
 fn every_rule_file_a_fuzz_target_loads_compiles() {
@@ -19,6 +19,6 @@ fn every_rule_file_a_fuzz_target_loads_compiles() {
         }
     }
     for variant in ["chu", "shogi", "minishogi", "kyotoshogi", "dobutsu", "ko", "wa"] {
-        assert!(gunbai::rules::load_variant(variant, &[]).is_ok(), "{variant}");
+        assert!(gunbai::unstable::rules::load_variant(variant, &[]).is_ok(), "{variant}");
     }
 }

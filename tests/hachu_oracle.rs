@@ -19,10 +19,10 @@
 //! picks other games. HaChu missing is a failure, never a skip:
 //! `.ci/packages.d/hachu` installs it.
 
-use gunbai::board::Square;
-use gunbai::compile::OptionOverride;
-use gunbai::movegen::{Move, Promotion, in_check, legal_moves};
-use gunbai::position::Position;
+use gunbai::unstable::board::Square;
+use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::movegen::{Move, Promotion, in_check, legal_moves};
+use gunbai::unstable::position::Position;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -300,7 +300,7 @@ fn compare(pos: &Position, hachu: &mut HaChu, moves: &[Move], from: Square) -> V
 /// positions compared; panics with a report listing the differences.
 fn differential(variant: &str, hachu_variant: &str, options: &[&str], games: u64, plies: u64) -> usize {
     let overrides: Vec<OptionOverride> = options.iter().map(|o| o.parse().expect("NAME=VALUE")).collect();
-    let rules = gunbai::rules::load_variant(variant, &overrides).expect("bundled rule file compiles");
+    let rules = gunbai::unstable::rules::load_variant(variant, &overrides).expect("bundled rule file compiles");
     let seed = env_number("GUNBAI_HACHU_SEED", 1);
     let mut report = Vec::new();
     let mut positions = 0;

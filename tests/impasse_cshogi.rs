@@ -11,9 +11,9 @@
 mod common;
 
 use common::Rng;
-use gunbai::compile::OptionOverride;
-use gunbai::movegen::in_check;
-use gunbai::position::Position;
+use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::movegen::in_check;
+use gunbai::unstable::position::Position;
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
@@ -180,8 +180,8 @@ fn cshogi_declarations(sfens: &[String]) -> Vec<bool> {
 #[test]
 fn the_27_point_declaration_agrees_with_cshogi() {
     let option: OptionOverride = "impasse=jsa27".parse().unwrap();
-    let rules = gunbai::rules::load_variant("shogi", &[option]).unwrap();
-    let plain = gunbai::rules::load_variant("shogi", &[]).unwrap();
+    let rules = gunbai::unstable::rules::load_variant("shogi", &[option]).unwrap();
+    let plain = gunbai::unstable::rules::load_variant("shogi", &[]).unwrap();
     let mut rng = Rng(0x2701_5eed_0bad_cafe);
     let mut sfens = Vec::new();
     while sfens.len() < POSITIONS {

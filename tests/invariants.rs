@@ -3,10 +3,10 @@
 //! one, position text and move text round-trip, and the legal moves of a
 //! position do not depend on which side of the board it is seen from.
 
-use gunbai::movegen::{Move, legal_moves};
-use gunbai::notation::{move_text, parse_move};
-use gunbai::position::Position;
-use gunbai::ruleset::RepetitionPolicy;
+use gunbai::unstable::movegen::{Move, legal_moves};
+use gunbai::unstable::notation::{move_text, parse_move};
+use gunbai::unstable::position::Position;
+use gunbai::unstable::ruleset::RepetitionPolicy;
 
 mod common;
 use common::Rng;
@@ -75,8 +75,8 @@ const CHECKED: usize = 24;
 
 #[test]
 fn random_games_keep_every_invariant() {
-    for name in gunbai::rules::bundled_names() {
-        let rules = gunbai::rules::load_variant(name, &[]).expect("bundled compiles");
+    for name in gunbai::unstable::rules::bundled_names() {
+        let rules = gunbai::unstable::rules::load_variant(name, &[]).expect("bundled compiles");
         let history_matters = rules.repetition == RepetitionPolicy::ForbidUnlessInCheck;
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         // The largest boards (625 and 1,296 squares, several hundred moves
@@ -157,8 +157,8 @@ fn random_games_keep_every_invariant() {
 /// variants that have them). Returns how many moves the filter refused.
 fn repetition_filter_agrees(name: &str, forbid: &str, open: &str) -> usize {
     let load = |opt: &str| {
-        let o: gunbai::compile::OptionOverride = format!("repetition={opt}").parse().expect("option");
-        gunbai::rules::load_variant(name, &[o]).expect("bundled rules compile")
+        let o: gunbai::unstable::compile::OptionOverride = format!("repetition={opt}").parse().expect("option");
+        gunbai::unstable::rules::load_variant(name, &[o]).expect("bundled rules compile")
     };
     let (rf, ro) = (load(forbid), load(open));
     let earlier = usize::from(rf.forbidden_occurrence) - 1;
@@ -172,7 +172,7 @@ fn repetition_filter_agrees(name: &str, forbid: &str, open: &str) -> usize {
     for ply in 0..160usize {
         legal_moves(&pf, &mut kept).unwrap();
         legal_moves(&po, &mut all).unwrap();
-        let in_check = gunbai::movegen::in_check(&po, po.side_to_move());
+        let in_check = gunbai::unstable::movegen::in_check(&po, po.side_to_move());
         let mut expected = Vec::new();
         for m in &all {
             let undo = po.play_unchecked(m);

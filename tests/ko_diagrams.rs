@@ -29,9 +29,9 @@
 //! are ③ (reached on its third step, and final on its fifth: the seed's
 //! note "③ positions can also be ⑤"), the wrestler's distance-2 ring ②.
 
-use gunbai::board::Colour;
-use gunbai::diagram::move_map;
-use gunbai::ruleset::Ruleset;
+use gunbai::unstable::board::Colour;
+use gunbai::unstable::diagram::move_map;
+use gunbai::unstable::ruleset::Ruleset;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -39,7 +39,7 @@ mod common;
 use common::kind_diagrams;
 
 fn ko() -> Arc<Ruleset> {
-    gunbai::rules::load_variant("ko", &[]).expect("bundled ko compiles")
+    gunbai::unstable::rules::load_variant("ko", &[]).expect("bundled ko compiles")
 }
 
 /// One transcribed diagram.
@@ -303,7 +303,7 @@ fn multi_move_pieces_reach_exactly_the_marked_points() {
             }
             let (x, y) = rules
                 .geometry
-                .xy(gunbai::board::Square::try_from(i).expect("square index"));
+                .xy(gunbai::unstable::board::Square::try_from(i).expect("square index"));
             let (dx, dy) = (x - ox, y - oy);
             // Slides go on past the grid; the grid shows them to its edge.
             if dx.abs() <= r && dy.abs() <= r {
@@ -370,7 +370,10 @@ fn leg_numbers_of_the_multi_move_pieces() {
                 assert_eq!(n, want, "{} ({dx},{dy})", d.piece);
             } else {
                 assert!(
-                    matches!(map.marks[usize::from(sq)], Some(gunbai::diagram::Mark::Slide(_))),
+                    matches!(
+                        map.marks[usize::from(sq)],
+                        Some(gunbai::unstable::diagram::Mark::Slide(_))
+                    ),
                     "{} ({dx},{dy}): numbered {seed} but no multi-leg path lands there",
                     d.piece
                 );

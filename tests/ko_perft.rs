@@ -7,10 +7,10 @@
 //! legal path is a move, so a wrestler's pass and a cavalry's return to
 //! its start are moves, and `+`/`=` are two moves.
 
-use gunbai::board::Colour;
-use gunbai::notation::move_text;
-use gunbai::perft::{Convention, divide, perft};
-use gunbai::position::Position;
+use gunbai::unstable::board::Colour;
+use gunbai::unstable::notation::move_text;
+use gunbai::unstable::perft::{Convention, divide, perft};
+use gunbai::unstable::position::Position;
 use std::collections::BTreeMap;
 
 mod common;
@@ -129,7 +129,7 @@ fn depth_one_tally_by_kind_derived_from_the_setup() {
 fn white_has_the_same_228_first_moves_rotated() {
     // White's array is Black's rotated: with White to move it has 228 too.
     let mut pos = start(&[]);
-    let m = gunbai::notation::parse_move(&pos, "c6-c7").expect("legal");
+    let m = gunbai::unstable::notation::parse_move(&pos, "c6-c7").expect("legal");
     pos.play_unchecked(&m);
     assert_eq!(perft(&mut pos, 1, Convention::Paths).unwrap(), 228);
 }

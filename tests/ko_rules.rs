@@ -20,9 +20,9 @@
 //! (promotes, and the clerk's side promotes its advance and rear guards
 //! too, §8.7) or `=` (declines).
 
-use gunbai::board::Colour::{self, Black, White};
-use gunbai::position::{EndReason, Position};
-use gunbai::ruleset::Ruleset;
+use gunbai::unstable::board::Colour::{self, Black, White};
+use gunbai::unstable::position::{EndReason, Position};
+use gunbai::unstable::ruleset::Ruleset;
 use std::collections::BTreeSet;
 
 mod common;

@@ -25,6 +25,7 @@ const RANKS: &[(&str, u8)] = &[
     ("engine", 10),
     ("serve", 10),
     ("cli", 10),
+    ("facade", 10),
 ];
 
 fn rank(module: &str) -> Option<u8> {

@@ -7,6 +7,6 @@ mod giant_tables;
 
 #[test]
 fn every_maka_dai_dai_piece_matches_the_reference_table() {
-    let rules = gunbai::rules::load_variant("maka_dai_dai", &[]).expect("bundled maka_dai_dai compiles");
+    let rules = gunbai::unstable::rules::load_variant("maka_dai_dai", &[]).expect("bundled maka_dai_dai compiles");
     giant_tables::check(&rules, include_str!("tables/maka_dai_dai_moves.txt"), "j10", 4);
 }

@@ -10,9 +10,9 @@
 //! Kings stand on a1 (Black) and s19 (White) unless a test needs them
 //! elsewhere, out of reach of the pieces under test.
 
-use gunbai::board::Colour::Black;
-use gunbai::position::{EndReason, Position};
-use gunbai::ruleset::Ruleset;
+use gunbai::unstable::board::Colour::Black;
+use gunbai::unstable::position::{EndReason, Position};
+use gunbai::unstable::ruleset::Ruleset;
 use std::sync::Arc;
 
 mod common;
@@ -120,7 +120,7 @@ fn a_drunk_elephant_that_captures_becomes_a_royal_prince() {
     play(&mut pos, "j10-k9");
     play(&mut pos, "g13xk9+");
     let o = pos.outcome().expect("§8.1 no royal left");
-    assert_eq!(o.winner(), Some(gunbai::board::Colour::White));
+    assert_eq!(o.winner(), Some(gunbai::unstable::board::Colour::White));
     assert_eq!(o.reason, EndReason::Lost);
 }
 
@@ -260,7 +260,7 @@ fn royal_captures_deva_replace() {
     play(&mut pos, "j10xj11");
     assert_eq!(kind_at(&pos, "j11"), "teaching_king");
     let o = pos.outcome().expect("§8.1 Black has no royal left");
-    assert_eq!(o.winner(), Some(gunbai::board::Colour::White));
+    assert_eq!(o.winner(), Some(gunbai::unstable::board::Colour::White));
 }
 
 #[test]
@@ -462,7 +462,7 @@ fn the_start_position_has_78_moves_by_hand_count() {
     let pos = Position::start(rules(&[]));
     assert_eq!(legal(&pos).len(), 78);
     assert_eq!(
-        gunbai::perft::perft(&mut pos.clone(), 2, gunbai::perft::Convention::Paths).unwrap(),
+        gunbai::unstable::perft::perft(&mut pos.clone(), 2, gunbai::unstable::perft::Convention::Paths).unwrap(),
         78 * 78
     );
 }

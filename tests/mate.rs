@@ -1,4 +1,4 @@
-//! The mate solver (`gunbai::mate`, `gunbai mate`): classic Chu problems
+//! The mate solver (`gunbai::unstable::mate`, `gunbai mate`): classic Chu problems
 //! from the shared sample (their published length and first move), the
 //! published lines replayed to a mate, multi-royal and royal-less rules,
 //! shogi tsume checked with cshogi's df-pn (`tests/mate_cshogi.rs` runs it
@@ -9,10 +9,10 @@ mod common;
 
 use cli_common::{gunbai, stdout};
 use common::variant_with;
-use gunbai::mate::{AttackerMoves, Config, MateError, Verdict, solve, spare_royalless};
-use gunbai::movegen::{Move, legal_moves};
-use gunbai::notation::{Notation, play_moves, write_move};
-use gunbai::position::Position;
+use gunbai::unstable::mate::{AttackerMoves, Config, MateError, Verdict, solve, spare_royalless};
+use gunbai::unstable::movegen::{Move, legal_moves};
+use gunbai::unstable::notation::{Notation, play_moves, write_move};
+use gunbai::unstable::position::Position;
 use std::time::Duration;
 
 /// The readings the Chu problems assume (the sample's README).

@@ -1,4 +1,4 @@
-//! `gunbai::mate` against cshogi's df-pn mate search (PyPI, run from the
+//! `gunbai::unstable::mate` against cshogi's df-pn mate search (PyPI, run from the
 //! virtualenv `.ci/install-python` makes): random tsume positions of
 //! standard shogi (a White king near the top edge, a few Black pieces
 //! around it, a piece or two in Black's hand, every other piece in
@@ -8,10 +8,10 @@
 mod common;
 
 use common::Rng;
-use gunbai::board::Colour;
-use gunbai::mate::{Config, Verdict, solve};
-use gunbai::movegen::in_check;
-use gunbai::position::Position;
+use gunbai::unstable::board::Colour;
+use gunbai::unstable::mate::{Config, Verdict, solve};
+use gunbai::unstable::movegen::in_check;
+use gunbai::unstable::position::Position;
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -108,7 +108,7 @@ fn random_tsume(rng: &mut Rng) -> String {
 
 #[test]
 fn tsume_lengths_agree_with_cshogi() {
-    let rules = gunbai::rules::load_variant("shogi", &[]).unwrap();
+    let rules = gunbai::unstable::rules::load_variant("shogi", &[]).unwrap();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut sfens = vec![
         "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1".to_string(),

@@ -1,16 +1,16 @@
 //! Perft agrees with the independent implementation (lishogi's shogiops
 //! 0.18.0, run by tools/oracle; counts recorded in tests/data).
 
-use gunbai::compile::OptionOverride;
-use gunbai::movegen::Move;
-use gunbai::notation::move_text;
-use gunbai::perft::{Convention, divide, perft};
-use gunbai::position::Position;
+use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::movegen::Move;
+use gunbai::unstable::notation::move_text;
+use gunbai::unstable::perft::{Convention, divide, perft};
+use gunbai::unstable::position::Position;
 use std::collections::BTreeSet;
 
-fn chu(options: &[&str]) -> std::sync::Arc<gunbai::ruleset::Ruleset> {
+fn chu(options: &[&str]) -> std::sync::Arc<gunbai::unstable::ruleset::Ruleset> {
     let o: Vec<OptionOverride> = options.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
-    gunbai::rules::load_variant("chu", &o).expect("bundled chu compiles")
+    gunbai::unstable::rules::load_variant("chu", &o).expect("bundled chu compiles")
 }
 
 fn fixture(text: &str) -> Vec<(String, u32, u64)> {
@@ -127,7 +127,7 @@ fn effects_convention_counts_drops_of_different_pieces_apart() {
     // holds one of each piece, most of them droppable on most empty
     // squares). No two of them have the same effect; merging drops of
     // different pieces on one square would leave 195.
-    let rules = gunbai::rules::load_variant("shogi", &[]).expect("bundled shogi");
+    let rules = gunbai::unstable::rules::load_variant("shogi", &[]).expect("bundled shogi");
     let sfen = "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1";
     let mut pos = Position::from_sfen(rules, sfen).expect("SFEN");
     assert_eq!(perft(&mut pos, 1, Convention::Paths).unwrap(), 593);

@@ -5,13 +5,13 @@
 mod cli_common;
 
 use cli_common::{gunbai, stderr, stdout};
-use gunbai::compile::OptionOverride;
-use gunbai::perft::{Convention, Counter, perft};
-use gunbai::position::Position;
+use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::perft::{Convention, Counter, perft};
+use gunbai::unstable::position::Position;
 
-fn variant(name: &str, options: &[&str]) -> std::sync::Arc<gunbai::ruleset::Ruleset> {
+fn variant(name: &str, options: &[&str]) -> std::sync::Arc<gunbai::unstable::ruleset::Ruleset> {
     let o: Vec<OptionOverride> = options.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
-    gunbai::rules::load_variant(name, &o).expect("bundled variant compiles")
+    gunbai::unstable::rules::load_variant(name, &o).expect("bundled variant compiles")
 }
 
 fn counter(conv: Convention, threads: usize, mb: usize) -> Counter {

@@ -10,12 +10,12 @@
 mod common;
 
 use common::{all_moves, code_at, moves_from, play};
-use gunbai::position::Position;
+use gunbai::unstable::position::Position;
 use std::sync::Arc;
 
 const TINY: &str = include_str!("data/toy/tiny.toml");
 
-fn tiny(options: &[&str]) -> Arc<gunbai::ruleset::Ruleset> {
+fn tiny(options: &[&str]) -> Arc<gunbai::unstable::ruleset::Ruleset> {
     common::compile_text("tiny.toml", TINY, options)
 }
 
@@ -48,7 +48,7 @@ fn capture_promotes_and_a_promoted_piece_promotes_again_only_if_allowed() {
     let mut pos = Position::from_text(tiny(&[]), text).expect("position");
     assert_eq!(moves_from(&pos, "c2"), ["c2xc3+"], "promotion by capture is compulsory");
     for m in ["c2xc3+", "c5-b5"] {
-        let mv = gunbai::notation::parse_move(&pos, m).unwrap_or_else(|r| panic!("{r}"));
+        let mv = gunbai::unstable::notation::parse_move(&pos, m).unwrap_or_else(|r| panic!("{r}"));
         pos.play_unchecked(&mv);
     }
     assert_eq!(
@@ -238,7 +238,7 @@ fn limit_game(opts: &[&str], moves: &[&str]) -> Position {
     let text = LIMIT.replace(r#"counts = "all""#, &format!("counts = \"{counts}\""));
     let mut pos = Position::start(common::compile_text("limit.toml", &text, &opts));
     for m in moves {
-        let mv = gunbai::notation::parse_move(&pos, m).unwrap_or_else(|r| panic!("{m}: {r}"));
+        let mv = gunbai::unstable::notation::parse_move(&pos, m).unwrap_or_else(|r| panic!("{m}: {r}"));
         assert!(pos.outcome().is_none(), "the game ended before {m}");
         pos.play_unchecked(&mv);
     }
@@ -247,7 +247,7 @@ fn limit_game(opts: &[&str], moves: &[&str]) -> Position {
 
 #[test]
 fn a_move_limit_draws_after_its_count_of_moves() {
-    let draw = |pos: &Position| pos.outcome().map(|o| o.black) == Some(gunbai::ruleset::Result3::Draw);
+    let draw = |pos: &Position| pos.outcome().map(|o| o.black) == Some(gunbai::unstable::ruleset::Result3::Draw);
     let quiet = ["a1-a2", "a5-b5", "a2-a1", "b5-a5"];
     assert!(!draw(&limit_game(&[], &quiet)), "no limit by default");
     assert!(
@@ -378,10 +378,13 @@ fn the_range_capture_keys_are_checked() {
     ] {
         let text = SWEEPERS.replace(hopper, bad);
         assert_ne!(text, SWEEPERS);
-        let err = gunbai::compile::compile(&gunbai::diagnostics::Source::new("sweepers.toml", &text), &[])
-            .err()
-            .expect("an error")
-            .to_string();
+        let err = gunbai::unstable::compile::compile(
+            &gunbai::unstable::diagnostics::Source::new("sweepers.toml", &text),
+            &[],
+        )
+        .err()
+        .expect("an error")
+        .to_string();
         assert!(err.contains(error), "{bad}: {err}");
     }
 }

@@ -16,12 +16,12 @@
 //! covers more positions and shrinks what it finds. A few regression cases
 //! from fuzzing (`fuzz/`) sit at the end.
 
-use gunbai::compile::OptionOverride;
-use gunbai::dsl::OptionValue;
-use gunbai::movegen::{Move, legal_moves};
-use gunbai::notation::{move_text, parse_move, usi_text};
-use gunbai::position::Position;
-use gunbai::ruleset::{RepetitionPolicy, Ruleset};
+use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::dsl::OptionValue;
+use gunbai::unstable::movegen::{Move, legal_moves};
+use gunbai::unstable::notation::{move_text, parse_move, usi_text};
+use gunbai::unstable::position::Position;
+use gunbai::unstable::ruleset::{RepetitionPolicy, Ruleset};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use std::sync::{Arc, OnceLock};
@@ -36,7 +36,7 @@ const MAX_PLIES: usize = 80;
 fn variants() -> &'static [(&'static str, Arc<Ruleset>)] {
     static VARIANTS: OnceLock<Vec<(&'static str, Arc<Ruleset>)>> = OnceLock::new();
     VARIANTS.get_or_init(|| {
-        gunbai::rules::bundled_names()
+        gunbai::unstable::rules::bundled_names()
             .into_iter()
             .map(|name| (name, without_forbidden_repeats(name)))
             .collect()
@@ -46,7 +46,7 @@ fn variants() -> &'static [(&'static str, Arc<Ruleset>)] {
 /// The variant with the first text-option value whose repetition policy
 /// forbids nothing (or its defaults, if they already do).
 fn without_forbidden_repeats(name: &str) -> Arc<Ruleset> {
-    let rules = gunbai::rules::load_variant(name, &[]).expect("bundled variant compiles");
+    let rules = gunbai::unstable::rules::load_variant(name, &[]).expect("bundled variant compiles");
     if rules.repetition != RepetitionPolicy::ForbidUnlessInCheck {
         return rules;
     }
@@ -59,7 +59,7 @@ fn without_forbidden_repeats(name: &str) -> Arc<Ruleset> {
                 name: option.clone(),
                 value: value.clone(),
             };
-            if let Ok(r) = gunbai::rules::load_variant(name, &[o])
+            if let Ok(r) = gunbai::unstable::rules::load_variant(name, &[o])
                 && r.repetition != RepetitionPolicy::ForbidUnlessInCheck
             {
                 return r;
@@ -287,7 +287,7 @@ proptest! {
 
 /// The bundled Chu rules with their defaults.
 fn chu() -> Arc<Ruleset> {
-    gunbai::rules::load_variant("chu", &[]).expect("chu compiles")
+    gunbai::unstable::rules::load_variant("chu", &[]).expect("chu compiles")
 }
 
 /// Fuzzing found these: bad text must be an error, never a panic.

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{compile_text, legal, pieces_position, sq, variant_start};
-use gunbai::movegen::legal_moves;
+use gunbai::unstable::movegen::legal_moves;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 

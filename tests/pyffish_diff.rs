@@ -30,13 +30,13 @@
 
 mod common;
 use common::{Rng, env_or};
-use gunbai::compile::OptionOverride;
-use gunbai::movegen::Move;
-use gunbai::notation::{Notation, parse_move, write_move};
-use gunbai::perft::{Convention, convention_moves, perft};
-use gunbai::position::Position;
-use gunbai::ruleset::Result3;
-use gunbai::ruleset::Ruleset;
+use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::movegen::Move;
+use gunbai::unstable::notation::{Notation, parse_move, write_move};
+use gunbai::unstable::perft::{Convention, convention_moves, perft};
+use gunbai::unstable::position::Position;
+use gunbai::unstable::ruleset::Result3;
+use gunbai::unstable::ruleset::Ruleset;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -156,7 +156,7 @@ fn load(row: &Row) -> Arc<Ruleset> {
         row.gunbai.to_string()
     };
     let options: Vec<OptionOverride> = row.options.iter().map(|o| o.parse().expect("NAME=VALUE")).collect();
-    gunbai::rules::load_variant_preset(&spec, row.preset, &options)
+    gunbai::unstable::rules::load_variant_preset(&spec, row.preset, &options)
         .unwrap_or_else(|e| panic!("{}: does not load: {e}", row.gunbai))
 }
 
@@ -246,7 +246,7 @@ fn our_result(pos: &Position, no_moves: bool) -> Option<i64> {
         Result3::Draw => 0,
         Result3::Loss => -1,
     };
-    Some(if pos.side_to_move() == gunbai::board::Colour::Black {
+    Some(if pos.side_to_move() == gunbai::unstable::board::Colour::Black {
         for_black
     } else {
         -for_black

@@ -7,14 +7,14 @@
 
 mod common;
 
-use gunbai::compile::compile;
-use gunbai::diagnostics::Source;
-use gunbai::position::Position;
+use gunbai::unstable::compile::compile;
+use gunbai::unstable::diagnostics::Source;
+use gunbai::unstable::position::Position;
 use std::sync::Arc;
 
 const JUMPERS: &str = include_str!("data/toy/jumpers.toml");
 
-fn rules(options: &[&str]) -> Arc<gunbai::ruleset::Ruleset> {
+fn rules(options: &[&str]) -> Arc<gunbai::unstable::ruleset::Ruleset> {
     common::compile_text("jumpers.toml", JUMPERS, options)
 }
 

@@ -6,21 +6,23 @@
 
 mod common;
 
-use gunbai::movegen::legal_moves;
-use gunbai::position::Position;
-use gunbai::ruleset::Result3;
+use gunbai::unstable::movegen::legal_moves;
+use gunbai::unstable::position::Position;
+use gunbai::unstable::ruleset::Result3;
 
 fn at(variant: &str, preset: Option<&str>, options: &[&str], text: &str) -> Position {
-    let overrides: Vec<gunbai::compile::OptionOverride> = options.iter().map(|o| o.parse().unwrap()).collect();
-    let rules = gunbai::rules::load_variant_preset(variant, preset, &overrides).unwrap_or_else(|e| panic!("{e}"));
+    let overrides: Vec<gunbai::unstable::compile::OptionOverride> =
+        options.iter().map(|o| o.parse().unwrap()).collect();
+    let rules =
+        gunbai::unstable::rules::load_variant_preset(variant, preset, &overrides).unwrap_or_else(|e| panic!("{e}"));
     Position::from_text(rules, text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// Plays moves (native, XBoard or USI text) separated by spaces.
 fn play(pos: &mut Position, moves: &str) {
     for text in moves.split_whitespace() {
-        let m =
-            gunbai::notation::parse_move(pos, text).unwrap_or_else(|e| panic!("`{text}` in {}: {e:?}", pos.to_text()));
+        let m = gunbai::unstable::notation::parse_move(pos, text)
+            .unwrap_or_else(|e| panic!("`{text}` in {}: {e:?}", pos.to_text()));
         pos.play_unchecked(&m);
     }
 }
@@ -58,7 +60,7 @@ fn sho_lone_royal_may_not_be_left_in_check_under_fsf() {
 fn dobutsu_lion_may_be_left_attacked_by_default() {
     let sfen = "1l1/c2/3/1L1 b - 1";
     let load = |preset| {
-        let rules = gunbai::rules::load_variant_preset("dobutsu", preset, &[]).unwrap();
+        let rules = gunbai::unstable::rules::load_variant_preset("dobutsu", preset, &[]).unwrap();
         Position::from_sfen(rules, sfen).unwrap()
     };
     assert_eq!(count(&load(None)), 5);
@@ -72,7 +74,7 @@ fn dobutsu_lion_may_be_left_attacked_by_default() {
 fn dobutsu_try_any_time_under_fsf() {
     let moves = "b1a2 b3b2 c1c2 C*b1 a2b1 b4b3 C*a3 a4a3 b1a2 a3a4 c2c1 b2b1+ a2a3 b3b2 a3b4 a4a3";
     for (preset, over) in [(None, false), (Some("fsf"), true)] {
-        let rules = gunbai::rules::load_variant_preset("dobutsu", preset, &[]).unwrap();
+        let rules = gunbai::unstable::rules::load_variant_preset("dobutsu", preset, &[]).unwrap();
         let mut pos = Position::start(rules);
         play(&mut pos, moves);
         assert_eq!(
@@ -91,7 +93,7 @@ fn shuffle(variant: &str, text: &str, cycle: &str, plies: usize) -> (usize, Opti
     for ply in 0..plies {
         play(&mut pos, cycle[ply % cycle.len()]);
         if let Some(o) = pos.outcome() {
-            let black_to_move = pos.side_to_move() == gunbai::board::Colour::Black;
+            let black_to_move = pos.side_to_move() == gunbai::unstable::board::Colour::Black;
             let mine = match (o.black, black_to_move) {
                 (r, true) => r,
                 (Result3::Win, false) => Result3::Loss,
@@ -153,16 +155,17 @@ fn micro_fsf_fourfold_repetition_draws() {
 
 #[test]
 fn explicit_options_win_over_the_preset() {
-    let rules = gunbai::rules::load_variant_preset("yari", Some("fsf"), &["stalemate=draw".parse().unwrap()]).unwrap();
+    let rules = gunbai::unstable::rules::load_variant_preset("yari", Some("fsf"), &["stalemate=draw".parse().unwrap()])
+        .unwrap();
     assert_eq!(rules.preset.as_deref(), Some("fsf"));
-    let value = |name: &str| gunbai::render::option_text(&rules.options[name].value);
+    let value = |name: &str| gunbai::unstable::render::option_text(&rules.options[name].value);
     assert_eq!(value("stalemate"), "draw");
     assert_eq!(value("repetition"), "fsf");
 }
 
 #[test]
 fn an_unknown_preset_is_an_error_with_a_hint() {
-    let err = gunbai::rules::load_variant_preset("yari", Some("fs"), &[])
+    let err = gunbai::unstable::rules::load_variant_preset("yari", Some("fs"), &[])
         .unwrap_err()
         .to_string();
     assert!(err.contains("unknown preset `fs` for variant `yari`"), "{err}");

@@ -4,10 +4,10 @@
 //! a side loses when its king is captured, so a mate in n is n moves and
 //! then the king's capture).
 
-use gunbai::notation::move_text;
-use gunbai::position::Position;
-use gunbai::rules::load_variant;
-use gunbai::search::{Limits, MATE, Searcher};
+use gunbai::unstable::notation::move_text;
+use gunbai::unstable::position::Position;
+use gunbai::unstable::rules::load_variant;
+use gunbai::unstable::search::{Limits, MATE, Searcher};
 
 fn search(text: &str, depth: u32) -> (String, i32) {
     let rules = load_variant("chu", &[]).expect("bundled chu");
@@ -16,7 +16,7 @@ fn search(text: &str, depth: u32) -> (String, i32) {
 }
 
 /// The search's best move to `depth` plies and its score.
-fn best_move(mut pos: Position, depth: u32) -> (Position, gunbai::movegen::Move, i32) {
+fn best_move(mut pos: Position, depth: u32) -> (Position, gunbai::unstable::movegen::Move, i32) {
     let mut searcher = Searcher::new(&pos, 4);
     let mut score = 0;
     let best = searcher
@@ -71,7 +71,10 @@ fn hanging_piece_is_taken() {
 fn shogi_search(sfen: &str, depth: u32) -> (String, i32) {
     let rules = load_variant("shogi", &[]).expect("bundled shogi");
     let (pos, best, score) = best_move(Position::from_sfen(rules, sfen).expect("position"), depth);
-    (gunbai::notation::usi_move(&pos, &best).expect("USI text"), score)
+    (
+        gunbai::unstable::notation::usi_move(&pos, &best).expect("USI text"),
+        score,
+    )
 }
 
 // The shogi positions below were checked with Fairy-Stockfish 11.1
@@ -121,8 +124,8 @@ fn a_root_past_the_move_budget_is_an_error() {
     let mut pos = hostile("budget_chain_per_piece");
     let mut searcher = Searcher::new(&pos, 1);
     let got = searcher.search(&mut pos, Limits::default(), &mut |_| ());
-    let limit = gunbai::movegen::move_limit();
-    assert_eq!(got, Err(gunbai::movegen::TooManyMoves { limit }));
+    let limit = gunbai::unstable::movegen::move_limit();
+    assert_eq!(got, Err(gunbai::unstable::movegen::TooManyMoves { limit }));
 }
 
 /// 124,075 root moves (two unlimited slides each for sixty pieces): the

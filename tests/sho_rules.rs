@@ -3,10 +3,10 @@
 //! Wikipedia "Sho shogi"; standard shogi's promotion rules), not from
 //! gunbai's output.
 
-use gunbai::board::Colour::Black;
-use gunbai::perft::{Convention, perft};
-use gunbai::position::Position;
-use gunbai::rules::load_variant;
+use gunbai::unstable::board::Colour::Black;
+use gunbai::unstable::perft::{Convention, perft};
+use gunbai::unstable::position::Position;
+use gunbai::unstable::rules::load_variant;
 
 mod common;
 use common::*;

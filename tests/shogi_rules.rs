@@ -3,16 +3,16 @@
 //! (JSA rules for shogi; Fairy-Stockfish's definitions for the others).
 //! Squares and moves are USI (`5e`, `P*5e`), as the SFENs are.
 
-use gunbai::board::Colour;
-use gunbai::movegen::{Move, legal_moves};
-use gunbai::notation::{Notation, move_text, parse_move, write_move};
-use gunbai::perft::{Convention, perft};
-use gunbai::position::{EndReason, Position};
-use gunbai::ruleset::{Result3, Ruleset};
+use gunbai::unstable::board::Colour;
+use gunbai::unstable::movegen::{Move, legal_moves};
+use gunbai::unstable::notation::{Notation, move_text, parse_move, write_move};
+use gunbai::unstable::perft::{Convention, perft};
+use gunbai::unstable::position::{EndReason, Position};
+use gunbai::unstable::ruleset::{Result3, Ruleset};
 use std::sync::Arc;
 
 fn rules(variant: &str) -> Arc<Ruleset> {
-    gunbai::rules::load_variant(variant, &[]).expect("bundled variant compiles")
+    gunbai::unstable::rules::load_variant(variant, &[]).expect("bundled variant compiles")
 }
 
 fn sfen(variant: &str, text: &str) -> Position {
@@ -193,7 +193,7 @@ fn kyotoshogi_every_move_flips_the_mover() {
     assert_eq!(from(&pos, "5e"), ["5e4d-", "5e5d-"]);
     play(&mut pos, "5e5d-");
     let code = |p: &Position, s: &str| {
-        let sq = gunbai::position::parse_usi_square(&p.rules().geometry, s).expect("square");
+        let sq = gunbai::unstable::position::parse_usi_square(&p.rules().geometry, s).expect("square");
         p.piece_at(sq)
             .map(|(_, t)| p.rules().types[usize::from(t)].code.clone())
     };
@@ -228,7 +228,7 @@ fn dobutsu_chick_on_the_far_rank_must_promote() {
     assert_eq!(from(&pos, "1b"), ["1b1a+"]);
     let opts = ["optional_promotion=true".parse().expect("NAME=VALUE")];
     let fsf = Position::from_sfen(
-        gunbai::rules::load_variant("dobutsu", &opts).expect("compiles"),
+        gunbai::unstable::rules::load_variant("dobutsu", &opts).expect("compiles"),
         "l2/2C/3/2L b - 1",
     )
     .expect("sfen");

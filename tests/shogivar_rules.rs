@@ -6,10 +6,10 @@
 
 mod common;
 use common::*;
-use gunbai::board::Colour;
-use gunbai::compile::OptionOverride;
-use gunbai::position::{EndReason, Position};
-use gunbai::ruleset::Result3;
+use gunbai::unstable::board::Colour;
+use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::position::{EndReason, Position};
+use gunbai::unstable::ruleset::Result3;
 
 /// A position of `variant` from a piece list (`"K d1, k a5, +P b2"`), the
 /// hands in brackets (`"P,2s"`, may be empty) and the side to move.
@@ -21,7 +21,7 @@ fn position(variant: &str, option: &[(&str, &str)], pieces: &str, hands: &str, s
             value: v.to_string(),
         })
         .collect();
-    let rules = gunbai::rules::load_variant(variant, &opts).expect("bundled variant compiles");
+    let rules = gunbai::unstable::rules::load_variant(variant, &opts).expect("bundled variant compiles");
     let (files, ranks) = (rules.geometry.width as usize, rules.geometry.height as usize);
     let hands = if hands.is_empty() {
         String::new()

@@ -3,10 +3,10 @@
 //! moves on an empty board (from the direction codes), which piece it turns
 //! into, and the start array.
 
-use gunbai::board::{Colour, Square};
-use gunbai::diagram::move_map;
-use gunbai::position::Position;
-use gunbai::ruleset::Ruleset;
+use gunbai::unstable::board::{Colour, Square};
+use gunbai::unstable::diagram::move_map;
+use gunbai::unstable::position::Position;
+use gunbai::unstable::ruleset::Ruleset;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -55,7 +55,7 @@ fn table() -> Vec<Game> {
 }
 
 fn rules(variant: &str) -> Arc<Ruleset> {
-    gunbai::rules::load_variant(variant, &[]).expect("bundled variant compiles")
+    gunbai::unstable::rules::load_variant(variant, &[]).expect("bundled variant compiles")
 }
 
 /// Black's destinations from `(x, y)` on an empty board, from the codes.
@@ -89,7 +89,7 @@ fn expected(rules: &Ruleset, codes: &[u32; 8], x: i32, y: i32) -> BTreeSet<Squar
     out
 }
 
-fn add_knight(out: &mut BTreeSet<Square>, geo: &gunbai::board::Geometry, x: i32, y: i32) {
+fn add_knight(out: &mut BTreeSet<Square>, geo: &gunbai::unstable::board::Geometry, x: i32, y: i32) {
     for kx in [-1, 1] {
         if let Some(s) = geo.square(x + kx, y + 2) {
             out.insert(s);

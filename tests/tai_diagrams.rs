@@ -7,6 +7,6 @@ mod giant_tables;
 
 #[test]
 fn every_tai_piece_matches_the_reference_table() {
-    let rules = gunbai::rules::load_variant("tai", &[]).expect("bundled tai compiles");
+    let rules = gunbai::unstable::rules::load_variant("tai", &[]).expect("bundled tai compiles");
     giant_tables::check(&rules, include_str!("tables/tai_moves.txt"), "m13", 4);
 }

@@ -2,9 +2,9 @@
 //! (`shared/reference/tai-shogi.md`, cited as § and Q). Expectations come
 //! from the reference text. Positions are piece lists (`"EM a1, em y25"`).
 
-use gunbai::board::Colour::{Black, White};
-use gunbai::position::{EndReason, Position};
-use gunbai::ruleset::Ruleset;
+use gunbai::unstable::board::Colour::{Black, White};
+use gunbai::unstable::position::{EndReason, Position};
+use gunbai::unstable::ruleset::Ruleset;
 use std::sync::Arc;
 
 mod common;

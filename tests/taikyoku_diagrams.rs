@@ -9,9 +9,9 @@
 //! same table. On an empty board the pass-over and range-capture moves are
 //! plain slides; tests/taikyoku_rules.rs checks them among pieces.
 
-use gunbai::board::{Colour, Geometry, Square};
-use gunbai::diagram::move_map;
-use gunbai::ruleset::Ruleset;
+use gunbai::unstable::board::{Colour, Geometry, Square};
+use gunbai::unstable::diagram::move_map;
+use gunbai::unstable::ruleset::Ruleset;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -57,7 +57,7 @@ fn load(options: &[(&str, &str)]) -> Arc<Ruleset> {
         .iter()
         .map(|(k, v)| format!("{k}={v}").parse().expect("option"))
         .collect();
-    gunbai::rules::load_variant("taikyoku", &opts).expect("bundled taikyoku compiles")
+    gunbai::unstable::rules::load_variant("taikyoku", &opts).expect("bundled taikyoku compiles")
 }
 
 fn numbers(t: &str) -> Vec<i32> {
@@ -232,7 +232,7 @@ fn every_other_reading_of_section_7_3_moves_as_the_table_says() {
 fn codes_promotions_and_counts_match_the_table() {
     let (kinds, _) = table();
     let rules = load(&[]);
-    let pos = gunbai::position::Position::start(rules.clone());
+    let pos = gunbai::unstable::position::Position::start(rules.clone());
     let mut total = 0;
     for k in &kinds {
         let kind = rules.find_kind(&k.id).expect("kind");

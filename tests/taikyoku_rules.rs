@@ -8,8 +8,8 @@
 //! original code). Unless a test needs otherwise, Black's king stands on a1
 //! and crown prince on b1, White's on aj36 and ai36, out of the way.
 
-use gunbai::position::Position;
-use gunbai::ruleset::Result3;
+use gunbai::unstable::position::Position;
+use gunbai::unstable::ruleset::Result3;
 
 mod common;
 use common::*;

@@ -4,9 +4,9 @@
 //! sections and questions), not from gunbai's output. Kings stand on a1
 //! (Black) and p16 (White) unless a test needs them elsewhere.
 
-use gunbai::board::Colour::{Black, White};
-use gunbai::perft::{Convention, perft};
-use gunbai::position::Position;
+use gunbai::unstable::board::Colour::{Black, White};
+use gunbai::unstable::perft::{Convention, perft};
+use gunbai::unstable::position::Position;
 
 mod common;
 use common::*;
@@ -169,7 +169,7 @@ fn burnt_mover_gets_no_promotion_choice() {
     // §4.3: in the start position the rook general on g4 can jump to g13,
     // next to White's fire demon on g14: it is burnt, so the move is one
     // move without a promotion choice; g12 is two squares from the demon.
-    let pos = Position::start(gunbai::rules::load_variant("tenjiku", &[]).expect("bundled"));
+    let pos = Position::start(gunbai::unstable::rules::load_variant("tenjiku", &[]).expect("bundled"));
     assert_legal(&pos, "g4xg13", "burnt on arrival");
     assert_illegal(&pos, "g4xg13+", "no promotion for a burnt mover");
     assert_illegal(&pos, "g4xg13=", "no promotion for a burnt mover");
@@ -366,7 +366,7 @@ fn perft_1_from_the_start_is_72_by_hand_count() {
     //   great general h4 x h12 h13 h14 h15 h16 and x p12 = 6
     //   vice general i4 x a12 = 1 (no area move: no empty neighbour)
     // 16 + 2 + 4 + 25 + 12 + 6 + 6 + 1 = 72.
-    let mut pos = Position::start(gunbai::rules::load_variant("tenjiku", &[]).expect("bundled"));
+    let mut pos = Position::start(gunbai::unstable::rules::load_variant("tenjiku", &[]).expect("bundled"));
     assert_eq!(pos.side_to_move(), Black);
     assert_eq!(perft(&mut pos, 1, Convention::Paths).unwrap(), 72);
 }

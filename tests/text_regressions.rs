@@ -8,10 +8,10 @@
 //! Expected values come from the rules reference (shared/reference/) and
 //! docs/notation.md, never from gunbai's own output.
 
-use gunbai::notation::{move_text, parse_move, play_moves};
-use gunbai::perft::{Convention, perft};
-use gunbai::position::Position;
-use gunbai::rules::load_variant;
+use gunbai::unstable::notation::{move_text, parse_move, play_moves};
+use gunbai::unstable::perft::{Convention, perft};
+use gunbai::unstable::position::Position;
+use gunbai::unstable::rules::load_variant;
 
 mod cli_common;
 mod common;

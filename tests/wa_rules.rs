@@ -2,9 +2,9 @@
 //! Expectations come from the rules as the sources state them (English
 //! Wikipedia "Wa shogi"; HaChu 0.21's piece table), not from gunbai's output.
 
-use gunbai::perft::{Convention, perft};
-use gunbai::position::Position;
-use gunbai::rules::load_variant;
+use gunbai::unstable::perft::{Convention, perft};
+use gunbai::unstable::position::Position;
+use gunbai::unstable::rules::load_variant;
 
 mod common;
 use common::*;
@@ -107,7 +107,8 @@ fn repetition_is_a_draw_at_the_fourth_occurrence_by_default() {
 
 /// A position with Black's hand (`"P"`), under `opts`.
 fn position_with_hand(opts: &[&str], pieces: &str, hand: &str, side: &str) -> Position {
-    let o: Vec<gunbai::compile::OptionOverride> = opts.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
+    let o: Vec<gunbai::unstable::compile::OptionOverride> =
+        opts.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
     let rules = load_variant("wa", &o).expect("wa");
     let text = format!("{}[{hand}] {side}", board_text(11, pieces));
     Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))

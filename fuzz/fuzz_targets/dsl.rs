@@ -8,10 +8,10 @@
 
 #![no_main]
 
-use gunbai::compile::compile;
-use gunbai::diagnostics::Source;
-use gunbai::movegen::legal_moves;
-use gunbai::position::Position;
+use gunbai::unstable::compile::compile;
+use gunbai::unstable::diagnostics::Source;
+use gunbai::unstable::movegen::legal_moves;
+use gunbai::unstable::position::Position;
 use libfuzzer_sys::fuzz_target;
 use std::sync::Arc;
 

@@ -1,6 +1,6 @@
 //! Raw bytes of one HTTP connection to `gunbai serve`'s edge (hyper's
 //! parser, the header and body limits, the Host and origin guards, the JSON
-//! API), through `gunbai::serve::edge::exchange`, without a socket. The
+//! API), through `gunbai::unstable::serve::edge::exchange`, without a socket. The
 //! server must never panic (a caught panic would be a 500 naming an
 //! internal error) and whatever it answers starts with a status line.
 
@@ -9,11 +9,11 @@
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 
-use gunbai::serve::edge::{Router, exchange, router};
+use gunbai::unstable::serve::edge::{Router, exchange, router};
 
 fn app() -> &'static Router {
     static APP: OnceLock<Router> = OnceLock::new();
-    APP.get_or_init(|| router(gunbai::serve::api::Api::new(Vec::new()), 8470, &[]))
+    APP.get_or_init(|| router(gunbai::unstable::serve::api::Api::new(Vec::new()), 8470, &[]))
 }
 
 fuzz_target!(|data: &[u8]| {

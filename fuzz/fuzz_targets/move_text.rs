@@ -5,11 +5,11 @@
 
 #![no_main]
 
-use gunbai::compile::compile;
-use gunbai::diagnostics::Source;
-use gunbai::movegen::legal_moves;
-use gunbai::notation::{Notation, move_text, parse_move, usi_text};
-use gunbai::position::Position;
+use gunbai::unstable::compile::compile;
+use gunbai::unstable::diagnostics::Source;
+use gunbai::unstable::movegen::legal_moves;
+use gunbai::unstable::notation::{Notation, move_text, parse_move, usi_text};
+use gunbai::unstable::position::Position;
 use libfuzzer_sys::fuzz_target;
 use std::sync::LazyLock;
 
@@ -26,7 +26,7 @@ const GIANT: &str = include_str!("../../tests/data/giant36.toml");
 const GIANT_POSITION: &str = "35,k/36/36/36/36/36/26,R,8,r/36/36/36/36/36/36/36/22,r,r,12/22,TW,r,12/36/36/36/36/36/36/36/36/36/36/36/36/23,r,12/36/36/36/23,R,12/36/36/K,35 b";
 
 static POS: LazyLock<Vec<Position>> = LazyLock::new(|| {
-    let rules = gunbai::rules::load_variant("chu", &[]).expect("chu compiles");
+    let rules = gunbai::unstable::rules::load_variant("chu", &[]).expect("chu compiles");
     let mut v = vec![Position::start(rules.clone())];
     for p in POSITIONS {
         v.push(Position::from_text(rules.clone(), p).expect("fixed position parses"));

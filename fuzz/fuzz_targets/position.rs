@@ -4,11 +4,11 @@
 
 #![no_main]
 
-use gunbai::compile::compile;
-use gunbai::diagnostics::Source;
-use gunbai::movegen::legal_moves;
-use gunbai::position::Position;
-use gunbai::ruleset::Ruleset;
+use gunbai::unstable::compile::compile;
+use gunbai::unstable::diagnostics::Source;
+use gunbai::unstable::movegen::legal_moves;
+use gunbai::unstable::position::Position;
+use gunbai::unstable::ruleset::Ruleset;
 use libfuzzer_sys::fuzz_target;
 use std::sync::{Arc, LazyLock};
 
@@ -17,12 +17,12 @@ use std::sync::{Arc, LazyLock};
 const MINI: &str = include_str!("../../tests/data/toy/fuzz_mini.toml");
 
 static RULES: LazyLock<Vec<Arc<Ruleset>>> = LazyLock::new(|| {
-    let chu = gunbai::rules::load_variant("chu", &[]).expect("chu compiles");
+    let chu = gunbai::unstable::rules::load_variant("chu", &[]).expect("chu compiles");
     let mini = compile(&Source::new("mini.toml", MINI), &[])
         .expect("mini compiles")
         .ruleset;
     // Shogi for hands (`[R,2P,p]` and SFEN's `R2Pp`).
-    let shogi = gunbai::rules::load_variant("shogi", &[]).expect("shogi compiles");
+    let shogi = gunbai::unstable::rules::load_variant("shogi", &[]).expect("shogi compiles");
     vec![chu, Arc::new(mini), shogi]
 });
 

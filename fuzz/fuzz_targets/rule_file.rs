@@ -3,11 +3,11 @@
 
 #![no_main]
 
-use gunbai::compile::compile;
-use gunbai::diagnostics::Source;
-use gunbai::movegen::legal_moves;
-use gunbai::notation::{move_text, parse_move};
-use gunbai::position::Position;
+use gunbai::unstable::compile::compile;
+use gunbai::unstable::diagnostics::Source;
+use gunbai::unstable::movegen::legal_moves;
+use gunbai::unstable::notation::{move_text, parse_move};
+use gunbai::unstable::position::Position;
 use libfuzzer_sys::fuzz_target;
 use std::sync::Arc;
 

@@ -11,11 +11,11 @@
 
 #![no_main]
 
-use gunbai::diagnostics::Report;
-use gunbai::movegen::legal_moves;
-use gunbai::notation::{move_text, parse_move, usi_move};
-use gunbai::position::Position;
-use gunbai::ruleset::Ruleset;
+use gunbai::unstable::diagnostics::Report;
+use gunbai::unstable::movegen::legal_moves;
+use gunbai::unstable::notation::{move_text, parse_move, usi_move};
+use gunbai::unstable::position::Position;
+use gunbai::unstable::ruleset::Ruleset;
 use libfuzzer_sys::fuzz_target;
 use std::sync::{Arc, LazyLock};
 
@@ -24,7 +24,7 @@ const VARIANTS: [&str; 5] = ["shogi", "minishogi", "kyotoshogi", "dobutsu", "chu
 static RULES: LazyLock<Vec<Arc<Ruleset>>> = LazyLock::new(|| {
     VARIANTS
         .iter()
-        .map(|v| gunbai::rules::load_variant(v, &[]).expect("bundled variant compiles"))
+        .map(|v| gunbai::unstable::rules::load_variant(v, &[]).expect("bundled variant compiles"))
         .collect()
 });
 

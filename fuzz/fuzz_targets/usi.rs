@@ -6,15 +6,15 @@
 
 #![no_main]
 
-use gunbai::engine::clock::Caps;
-use gunbai::engine::usi::run;
+use gunbai::unstable::engine::clock::Caps;
+use gunbai::unstable::engine::usi::run;
 use libfuzzer_sys::fuzz_target;
 use std::sync::LazyLock;
 
-static RULES: LazyLock<Vec<std::sync::Arc<gunbai::ruleset::Ruleset>>> = LazyLock::new(|| {
+static RULES: LazyLock<Vec<std::sync::Arc<gunbai::unstable::ruleset::Ruleset>>> = LazyLock::new(|| {
     ["chu", "minishogi"]
         .iter()
-        .map(|spec| gunbai::rules::load_variant(spec, &[]).expect("bundled variant compiles"))
+        .map(|spec| gunbai::unstable::rules::load_variant(spec, &[]).expect("bundled variant compiles"))
         .collect()
 });
 

@@ -7,8 +7,8 @@
 
 #![no_main]
 
-use gunbai::engine::clock::Caps;
-use gunbai::engine::xboard::{Offered, run};
+use gunbai::unstable::engine::clock::Caps;
+use gunbai::unstable::engine::xboard::{Offered, run};
 use libfuzzer_sys::fuzz_target;
 use std::sync::LazyLock;
 
@@ -17,7 +17,7 @@ static OFFERED: LazyLock<Vec<Offered>> = LazyLock::new(|| {
         .iter()
         .map(|spec| Offered {
             spec: spec.to_string(),
-            rules: gunbai::rules::load_variant(spec, &[]).expect("bundled variant compiles"),
+            rules: gunbai::unstable::rules::load_variant(spec, &[]).expect("bundled variant compiles"),
         })
         .collect()
 });

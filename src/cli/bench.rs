@@ -1,8 +1,8 @@
 //! `gunbai bench`: perft and search speed from a position.
 
 use super::{Failure, PositionArgs, fail};
-use gunbai::perft::{Convention, Counter};
-use gunbai::search::{Limits, Searcher};
+use gunbai::unstable::perft::{Convention, Counter};
+use gunbai::unstable::search::{Limits, Searcher};
 use std::process::ExitCode;
 use std::time::Instant;
 

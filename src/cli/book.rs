@@ -2,9 +2,9 @@
 
 use super::Failure;
 use super::files;
-use gunbai::compile::OptionOverride;
-use gunbai::render;
-use gunbai::rules::load_variant;
+use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::render;
+use gunbai::unstable::rules::load_variant;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -1,11 +1,11 @@
 //! `gunbai diagram`: a piece's moves on an empty board, as text or SVG.
 
 use super::{Failure, fail, files};
-use gunbai::board::Colour;
-use gunbai::compile::OptionOverride;
-use gunbai::render;
-use gunbai::rules::load_variant;
-use gunbai::ruleset::{Ruleset, TypeId};
+use gunbai::unstable::board::Colour;
+use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::render;
+use gunbai::unstable::rules::load_variant;
+use gunbai::unstable::ruleset::{Ruleset, TypeId};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -60,7 +60,7 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
             .unwrap_or(0),
     };
     let colour = if a.white { Colour::White } else { Colour::Black };
-    let map = gunbai::diagram::move_map(&rules, ty, colour, sq);
+    let map = gunbai::unstable::diagram::move_map(&rules, ty, colour, sq);
     if let Some(path) = &a.svg {
         let picture = render::svg::move_map_svg(&rules, ty, colour, &map, a.radius);
         if path.as_os_str() == "-" {
@@ -90,7 +90,7 @@ fn find_piece(rules: &Ruleset, piece: &str) -> Result<TypeId, Failure> {
         .or_else(|| rules.find_kind(piece).map(|k| rules.unpromoted_type(k)))
         .ok_or_else(|| {
             let names: Vec<&str> = rules.kinds.iter().map(|k| k.id.as_str()).collect();
-            let hint = gunbai::diagnostics::did_you_mean(piece, names.iter().copied())
+            let hint = gunbai::unstable::diagnostics::did_you_mean(piece, names.iter().copied())
                 .map(|n| format!(" Did you mean `{n}`?"))
                 .unwrap_or_default();
             fail(format!("unknown piece `{piece}` in variant `{}`.{hint}", rules.id))

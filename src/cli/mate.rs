@@ -1,9 +1,9 @@
 //! `gunbai mate`: look for a forced mate by the side to move
-//! (`gunbai::mate`, docs/mate.md).
+//! (`gunbai::unstable::mate`, docs/mate.md).
 
 use super::{Failure, FormatArg, NotationArg, PositionArgs, fail, print_json};
-use gunbai::mate::{AttackerMoves, Config, MAX_PLIES, Verdict, solve, spare_royalless};
-use gunbai::notation::write_move;
+use gunbai::unstable::mate::{AttackerMoves, Config, MAX_PLIES, Verdict, solve, spare_royalless};
+use gunbai::unstable::notation::write_move;
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::Duration;

@@ -8,11 +8,11 @@
 //! deciding the exit themselves; `main` treats it once.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use gunbai::compile::OptionOverride;
-use gunbai::diagnostics::{Report, Severity, Source, Style, hides_text, render_message};
-use gunbai::notation::{Notation, play_moves};
-use gunbai::position::Position;
-use gunbai::rules::{LoadError, load_variant};
+use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::diagnostics::{Report, Severity, Source, Style, hides_text, render_message};
+use gunbai::unstable::notation::{Notation, play_moves};
+use gunbai::unstable::position::Position;
+use gunbai::unstable::rules::{LoadError, load_variant};
 use std::borrow::Cow;
 use std::io::IsTerminal as _;
 use std::process::ExitCode;
@@ -75,8 +75,8 @@ pub struct Cli {
     #[arg(long, global = true, value_enum, default_value = "auto", value_name = "WHEN")]
     pub color: ColorArg,
     /// The most moves one position may have (1 to 10000000): a position with more is an error.
-    #[arg(long, global = true, value_name = "N", default_value_t = gunbai::movegen::MAX_MOVES as u64,
-          value_parser = clap::value_parser!(u64).range(1..=gunbai::movegen::MAX_MOVE_LIMIT as u64))]
+    #[arg(long, global = true, value_name = "N", default_value_t = gunbai::unstable::movegen::MAX_MOVES as u64,
+          value_parser = clap::value_parser!(u64).range(1..=gunbai::unstable::movegen::MAX_MOVE_LIMIT as u64))]
     pub move_budget: u64,
     /// Print only errors on stderr: no warnings, notes or progress.
     #[arg(short, long, global = true)]
@@ -280,8 +280,8 @@ impl From<Report> for Failure {
 }
 
 /// A position with more moves than the budget allows is bad input (exit 2).
-impl From<gunbai::movegen::TooManyMoves> for Failure {
-    fn from(e: gunbai::movegen::TooManyMoves) -> Self {
+impl From<gunbai::unstable::movegen::TooManyMoves> for Failure {
+    fn from(e: gunbai::unstable::movegen::TooManyMoves) -> Self {
         Failure::Message(e.to_string())
     }
 }
@@ -479,7 +479,10 @@ pub fn report_failure(failure: Failure, style: Style, json: bool) -> u8 {
         Failure::Write(e) => (format!("cannot write to standard output: {e}"), Vec::new()),
         Failure::Report(r) => {
             let safe = safe_report(r);
-            (safe.render(Style::Plain), gunbai::render::json::diagnostics(&safe))
+            (
+                safe.render(Style::Plain),
+                gunbai::unstable::render::json::diagnostics(&safe),
+            )
         }
         Failure::Message(m) | Failure::Output(m) => (m.clone(), Vec::new()),
     };

@@ -6,10 +6,10 @@
 //! JSON value per move.
 
 use super::{Failure, FormatArg, NotationArg, PositionArgs, fail, json_safe, stdout::Stdout, terminal_safe};
-use gunbai::movegen::{Move, legal_moves};
-use gunbai::notation::write_move;
-use gunbai::position::Position;
-use gunbai::render::{self, json};
+use gunbai::unstable::movegen::{Move, legal_moves};
+use gunbai::unstable::notation::write_move;
+use gunbai::unstable::position::Position;
+use gunbai::unstable::render::{self, json};
 use std::io::{BufWriter, Write};
 use std::process::ExitCode;
 

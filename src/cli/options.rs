@@ -2,9 +2,9 @@
 //! and help.
 
 use super::{Failure, FormatArg, print_json};
-use gunbai::compile::OptionOverride;
-use gunbai::render::{option_text, option_values as values};
-use gunbai::rules::load_variant;
+use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::render::{option_text, option_values as values};
+use gunbai::unstable::rules::load_variant;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]

@@ -3,8 +3,8 @@
 
 use super::files::{self, Mode};
 use super::{Failure, exit};
-use gunbai::compile::OptionOverride;
-use gunbai::engine::referee::{self, MatchArgs, RECORD_MARK};
+use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::engine::referee::{self, MatchArgs, RECORD_MARK};
 use std::path::Path;
 use std::path::PathBuf;
 use std::process::ExitCode;

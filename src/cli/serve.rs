@@ -1,12 +1,12 @@
 //! `gunbai serve`: the web playground. Reads the extra rule files once,
 //! binds, prints the URL and answers requests until stopped; the server
-//! itself is `gunbai::serve`.
+//! itself is `gunbai::unstable::serve`.
 
 use super::{Failure, fail};
-use gunbai::compile::compile;
-use gunbai::diagnostics::Style;
-use gunbai::rules::variant_source;
-use gunbai::serve::{Server, api::Api};
+use gunbai::unstable::compile::compile;
+use gunbai::unstable::diagnostics::Style;
+use gunbai::unstable::rules::variant_source;
+use gunbai::unstable::serve::{Server, api::Api};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

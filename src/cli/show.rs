@@ -1,7 +1,7 @@
 //! `gunbai show`: print a position, as text, JSON or an SVG picture.
 
 use super::{Failure, FormatArg, PositionArgs, files, print_json};
-use gunbai::render::{self, json};
+use gunbai::unstable::render::{self, json};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -2,10 +2,10 @@
 
 use super::files::{self, Existing, Mode};
 use super::{Failure, exit, fail, message};
-use gunbai::compile::OptionOverride;
-use gunbai::diagnostics::{Severity, Source, Style};
-use gunbai::render::snapshot;
-use gunbai::rules::load_variant;
+use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::diagnostics::{Severity, Source, Style};
+use gunbai::unstable::render::snapshot;
+use gunbai::unstable::rules::load_variant;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

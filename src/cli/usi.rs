@@ -1,8 +1,8 @@
 //! `gunbai usi`: the USI engine protocol on stdin/stdout.
 
 use super::Failure;
-use gunbai::compile::OptionOverride;
-use gunbai::rules::load_variant;
+use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::rules::load_variant;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -32,11 +32,11 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
         )));
     }
     let stdin = std::io::BufReader::new(std::io::stdin());
-    gunbai::engine::usi::run(
+    gunbai::unstable::engine::usi::run(
         stdin,
         &mut super::stdout::Stdout,
         rules,
-        gunbai::engine::clock::Caps::default(),
+        gunbai::unstable::engine::clock::Caps::default(),
     )
     .map_err(Failure::Write)?;
     Ok(ExitCode::SUCCESS)

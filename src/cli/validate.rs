@@ -1,10 +1,10 @@
 //! `gunbai validate`: check rule files, report every problem.
 
 use super::{Failure, FormatArg, exit, fail, message, print_json};
-use gunbai::compile::compile;
-use gunbai::diagnostics::{Severity, Style};
-use gunbai::render::json;
-use gunbai::rules::variant_source;
+use gunbai::unstable::compile::compile;
+use gunbai::unstable::diagnostics::{Severity, Style};
+use gunbai::unstable::render::json;
+use gunbai::unstable::rules::variant_source;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -25,7 +25,7 @@ pub struct Args {
 pub fn run(a: Args, style: Style) -> Result<ExitCode, Failure> {
     let Args { files, list, format } = a;
     if list {
-        for name in gunbai::rules::bundled_names() {
+        for name in gunbai::unstable::rules::bundled_names() {
             outln!("{name}");
         }
         if files.is_empty() {

@@ -1,9 +1,9 @@
 //! `gunbai xboard`: the XBoard/WinBoard engine protocol on stdin/stdout.
 
 use super::Failure;
-use gunbai::engine::clock::Caps;
-use gunbai::engine::xboard::{self, Offered};
-use gunbai::rules::{bundled_names, load_variant};
+use gunbai::unstable::engine::clock::Caps;
+use gunbai::unstable::engine::xboard::{self, Offered};
+use gunbai::unstable::rules::{bundled_names, load_variant};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]

@@ -45,8 +45,8 @@ use crate::perft::key::{HistoryUse, key};
 use crate::position::{Position, cell_type};
 use crate::search::takes_enemy;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 use table::{Entry, Table};
+use web_time::{Duration, Instant};
 
 /// The most plies a mate may have (`Config::max_plies` is capped here).
 pub const MAX_PLIES: u32 = 2047;

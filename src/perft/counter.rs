@@ -13,6 +13,7 @@ use super::table::Table;
 use super::{Convention, convention_count, convention_moves, convention_moves_with, forget_end};
 use crate::movegen::{Move, TooManyMoves};
 use crate::position::Position;
+#[cfg(feature = "threads")]
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -21,10 +22,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 #[doc = include_str!("../../docs/examples/perft_counter.md")]
 pub struct Counter {
     conv: Convention,
-    pool: Option<rayon::ThreadPool>,
+    pool: Option<Pool>,
     threads: usize,
     table: Option<Table>,
 }
+
+/// The worker threads of a [`Counter`]: a rayon pool with the `threads`
+/// feature; without it there are none and a perft counts on the caller's
+/// thread.
+#[cfg(feature = "threads")]
+type Pool = rayon::ThreadPool;
+#[cfg(not(feature = "threads"))]
+enum Pool {}
 
 /// The most worker threads a [`Counter`] starts: each reserves a stack, and
 /// more threads than cores only wait their turn.
@@ -47,19 +56,34 @@ impl Counter {
 
     /// Counts with `threads` worker threads (0: one per core). More than
     /// [`MAX_THREADS`] is an error, as is a pool the system cannot start.
-    pub fn threads(mut self, threads: usize) -> Result<Counter, String> {
+    /// Without the `threads` feature, only 0 and 1 are accepted (one
+    /// thread).
+    pub fn threads(self, threads: usize) -> Result<Counter, String> {
         if threads > MAX_THREADS {
             return Err(format!(
                 "--threads {threads}: at most {MAX_THREADS} threads (0: one per core)"
             ));
         }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
-        self.threads = pool.current_num_threads();
-        self.pool = (self.threads > 1).then_some(pool);
-        Ok(self)
+        #[cfg(feature = "threads")]
+        {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| format!("cannot start {threads} threads: {e}"))?;
+            let threads = pool.current_num_threads();
+            Ok(Counter {
+                threads,
+                pool: (threads > 1).then_some(pool),
+                ..self
+            })
+        }
+        #[cfg(not(feature = "threads"))]
+        match threads {
+            0 | 1 => Ok(self),
+            _ => Err(format!(
+                "--threads {threads}: this build counts on one thread (no `threads` feature)"
+            )),
+        }
     }
 
     /// Uses a transposition table of at most `mb` MiB (0: none).
@@ -154,6 +178,7 @@ impl Counter {
                 let mut p = pos.clone();
                 roots.iter().enumerate().map(|(i, m)| one(i, m, &mut p)).collect()
             }
+            #[cfg(feature = "threads")]
             Some(pool) => pool.install(|| {
                 roots
                     .par_iter()
@@ -161,6 +186,8 @@ impl Counter {
                     .map_with(pos.clone(), |p, (i, m)| one(i, m, p))
                     .collect()
             }),
+            #[cfg(not(feature = "threads"))]
+            Some(never) => match *never {},
         }
     }
 
@@ -188,11 +215,17 @@ impl Walk<'_> {
         if !split || depth < 3 {
             return self.count(pos, depth, marks, &mut Buffers::new(depth));
         }
+        self.split_threads(pos, depth, marks)
+    }
+
+    /// Counts below `pos`, its moves shared among the threads.
+    #[cfg(feature = "threads")]
+    fn split_threads(&self, pos: &mut Position, depth: u32, marks: &[usize]) -> Result<u64, TooManyMoves> {
         let mut moves = Vec::new();
         convention_moves(pos, self.conv, &mut moves)?;
         moves
             .par_iter()
-            .map_with((pos.clone(), marks.clone()), |(p, marks), m| {
+            .map_with((pos.clone(), marks.to_vec()), |(p, marks), m| {
                 marks.push(p.journal.len());
                 let undo = p.play_unchecked(m);
                 forget_end(p, self.conv);
@@ -202,6 +235,13 @@ impl Walk<'_> {
                 n
             })
             .try_reduce(|| 0, |a, b| Ok(a + b))
+    }
+
+    /// Without threads there is nothing to share (and no split: there is
+    /// no pool): counts on this thread.
+    #[cfg(not(feature = "threads"))]
+    fn split_threads(&self, pos: &mut Position, depth: u32, marks: &[usize]) -> Result<u64, TooManyMoves> {
+        self.count(pos, depth, &mut marks.to_vec(), &mut Buffers::new(depth))
     }
 
     /// Counts below `pos` on this thread.

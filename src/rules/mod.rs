@@ -40,30 +40,44 @@ impl std::fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// Reads the source of a variant: a bundled name (`chu`) or a path to a
+/// Reads the source of a variant: a bundled name (`chu`) or, with the
+/// `cli` feature (the filesystem is the command line's), a path to a
 /// `.toml` file.
 pub fn variant_source(spec: &str) -> Result<Source, LoadError> {
     if let Some(text) = bundled(spec) {
         return Ok(Source::new(format!("rules/{spec}.toml"), text));
     }
-    let looks_like_path = spec.ends_with(".toml") || spec.contains('/') || spec.contains('\\');
-    match read_capped(spec) {
-        Ok(text) => Ok(Source::new(spec, text)),
-        Err(e) if looks_like_path || e.kind() != std::io::ErrorKind::NotFound => {
-            Err(LoadError::NotFound(format!("cannot read rule file `{spec}`: {e}")))
-        }
-        Err(_) => {
-            let names = bundled_names();
-            let hint = match did_you_mean(spec, names.iter().copied()) {
-                Some(n) => format!(" Did you mean `{n}`?"),
-                None => String::new(),
-            };
-            Err(LoadError::NotFound(format!(
-                "unknown variant `{spec}`: bundled variants are {}, or give a path to a .toml rule file.{hint}",
-                names.join(", ")
-            )))
+    #[cfg(feature = "cli")]
+    {
+        let looks_like_path = spec.ends_with(".toml") || spec.contains('/') || spec.contains('\\');
+        match read_capped(spec) {
+            Ok(text) => return Ok(Source::new(spec, text)),
+            Err(e) if looks_like_path || e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(LoadError::NotFound(format!("cannot read rule file `{spec}`: {e}")));
+            }
+            Err(_) => {}
         }
     }
+    Err(unknown_variant(spec))
+}
+
+/// The error for a name that is not bundled (nor, with the `cli` feature,
+/// a file), with the bundled names and the nearest of them.
+fn unknown_variant(spec: &str) -> LoadError {
+    let names = bundled_names();
+    let hint = match did_you_mean(spec, names.iter().copied()) {
+        Some(n) => format!(" Did you mean `{n}`?"),
+        None => String::new(),
+    };
+    let or_path = if cfg!(feature = "cli") {
+        ", or give a path to a .toml rule file"
+    } else {
+        ""
+    };
+    LoadError::NotFound(format!(
+        "unknown variant `{spec}`: bundled variants are {}{or_path}.{hint}",
+        names.join(", ")
+    ))
 }
 
 /// The largest rule file read, in bytes. The bundled files are under
@@ -73,6 +87,7 @@ pub const MAX_FILE_BYTES: u64 = 4 << 20;
 
 /// Reads a rule file, at most [`MAX_FILE_BYTES`] of it: a longer file, or
 /// one that is not UTF-8, is an error.
+#[cfg(feature = "cli")]
 fn read_capped(path: &str) -> std::io::Result<String> {
     use std::io::{Error, ErrorKind, Read};
     let mut bytes = Vec::new();

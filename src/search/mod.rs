@@ -27,7 +27,7 @@ use crate::ruleset::Result3;
 use eval::{MOBILITY_WEIGHT, PieceValues};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// A won game: scores above `MATE - MAX_PLY` are wins in `MATE - score` plies.
 pub const MATE: i32 = 1_000_000;

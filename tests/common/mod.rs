@@ -4,10 +4,10 @@
 
 #![allow(dead_code)]
 
-use gunbai::board::{Colour, Square};
-use gunbai::movegen::{Move, legal_moves};
-use gunbai::notation::{move_text, parse_move};
-use gunbai::position::Position;
+use gunbai::unstable::board::{Colour, Square};
+use gunbai::unstable::movegen::{Move, legal_moves};
+use gunbai::unstable::notation::{move_text, parse_move};
+use gunbai::unstable::position::Position;
 
 pub fn sq(pos: &Position, name: &str) -> Square {
     pos.rules()
@@ -152,7 +152,11 @@ pub fn board_text_rect(files: usize, ranks: usize, pieces: &str) -> String {
 /// A position of `rules` from a piece list on its board (see
 /// [`board_text`]), followed by `rest` of the position text: the side to
 /// move and any later fields (`b -`, `w f5`, `b - w:K`).
-pub fn pieces_position(rules: std::sync::Arc<gunbai::ruleset::Ruleset>, pieces: &str, rest: &str) -> Position {
+pub fn pieces_position(
+    rules: std::sync::Arc<gunbai::unstable::ruleset::Ruleset>,
+    pieces: &str,
+    rest: &str,
+) -> Position {
     let (files, ranks) = (rules.geometry.width as usize, rules.geometry.height as usize);
     let text = format!("{} {rest}", board_text_rect(files, ranks, pieces));
     Position::from_text(rules, &text).unwrap_or_else(|e| panic!("{text}:\n{e}"))
@@ -219,10 +223,11 @@ pub fn env_or(name: &str, default: usize) -> usize {
 
 /// A rule file given as text (a test's toy variant), compiled with options
 /// given as `NAME=VALUE` texts; panics with the diagnostics if it fails.
-pub fn compile_text(name: &str, text: &str, opts: &[&str]) -> std::sync::Arc<gunbai::ruleset::Ruleset> {
-    let overrides: Vec<gunbai::compile::OptionOverride> = opts.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
+pub fn compile_text(name: &str, text: &str, opts: &[&str]) -> std::sync::Arc<gunbai::unstable::ruleset::Ruleset> {
+    let overrides: Vec<gunbai::unstable::compile::OptionOverride> =
+        opts.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
     std::sync::Arc::new(
-        gunbai::compile::compile(&gunbai::diagnostics::Source::new(name, text), &overrides)
+        gunbai::unstable::compile::compile(&gunbai::unstable::diagnostics::Source::new(name, text), &overrides)
             .unwrap_or_else(|r| panic!("{r}"))
             .ruleset,
     )
@@ -237,12 +242,13 @@ pub fn toy_position(name: &str, text: &str, opts: &[&str], size: usize, pieces: 
 }
 
 /// A bundled variant with options given as `NAME=VALUE` texts.
-pub fn variant_with(name: &str, opts: &[&str]) -> std::sync::Arc<gunbai::ruleset::Ruleset> {
-    let overrides: Vec<gunbai::compile::OptionOverride> = opts
+pub fn variant_with(name: &str, opts: &[&str]) -> std::sync::Arc<gunbai::unstable::ruleset::Ruleset> {
+    let overrides: Vec<gunbai::unstable::compile::OptionOverride> = opts
         .iter()
         .map(|o| o.parse().unwrap_or_else(|e| panic!("{e}")))
         .collect();
-    gunbai::rules::load_variant(name, &overrides).unwrap_or_else(|e| panic!("loading {name} with {opts:?}: {e}"))
+    gunbai::unstable::rules::load_variant(name, &overrides)
+        .unwrap_or_else(|e| panic!("loading {name} with {opts:?}: {e}"))
 }
 
 /// The number of Black and White pieces on the board.
@@ -290,12 +296,12 @@ pub fn is_arrow(cell: &str) -> bool {
 /// The moves of kind `kind` (unpromoted, Black's) drawn from each of
 /// `squares` on an empty board, each under a line with its path count:
 /// the body of a diagram snapshot.
-pub fn kind_diagrams(rules: &gunbai::ruleset::Ruleset, kind: usize, squares: &[&str]) -> String {
+pub fn kind_diagrams(rules: &gunbai::unstable::ruleset::Ruleset, kind: usize, squares: &[&str]) -> String {
     let ty = rules.unpromoted_type(kind);
     let mut text = String::new();
     for sq in squares {
         let from = rules.geometry.parse_square(sq).expect("square");
-        let map = gunbai::diagram::move_map(rules, ty, Colour::Black, from);
+        let map = gunbai::unstable::diagram::move_map(rules, ty, Colour::Black, from);
         text.push_str(&format!(
             "{} from {sq}: {} move paths\n",
             rules.kinds[kind].id, map.paths
@@ -309,9 +315,9 @@ pub fn kind_diagrams(rules: &gunbai::ruleset::Ruleset, kind: usize, squares: &[&
 /// Perft (paths) at depths 1 to `depth` of a bundled variant's position
 /// given as native position text.
 pub fn text_perft(variant: &str, text: &str, depth: u32) -> Vec<u64> {
-    let rules = gunbai::rules::load_variant(variant, &[]).expect("bundled variant compiles");
+    let rules = gunbai::unstable::rules::load_variant(variant, &[]).expect("bundled variant compiles");
     let mut pos = Position::from_text(rules, text).unwrap_or_else(|e| panic!("{text}:\n{e}"));
     (1..=depth)
-        .map(|d| gunbai::perft::perft(&mut pos, d, gunbai::perft::Convention::Paths).unwrap())
+        .map(|d| gunbai::unstable::perft::perft(&mut pos, d, gunbai::unstable::perft::Convention::Paths).unwrap())
         .collect()
 }

@@ -6,9 +6,9 @@
 
 #![allow(dead_code)]
 
-use gunbai::board::Colour;
-use gunbai::diagram::move_map;
-use gunbai::ruleset::Ruleset;
+use gunbai::unstable::board::Colour;
+use gunbai::unstable::diagram::move_map;
+use gunbai::unstable::ruleset::Ruleset;
 use std::collections::BTreeMap;
 
 use crate::common::{arrow, is_arrow};

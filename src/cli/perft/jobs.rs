@@ -1,15 +1,15 @@
 //! `perft --split`, `--job`, `--jobs` and `--sum`: a perft spread as
-//! independent jobs (the formats are in [`gunbai::perft::jobs`]).
+//! independent jobs (the formats are in [`gunbai::unstable::perft::jobs`]).
 
 use super::{ConventionArg, counter};
 use crate::cli::{Failure, PositionArgs, fail};
 use clap::ValueEnum;
-use gunbai::notation::play_moves;
-use gunbai::perft::Counter;
-use gunbai::perft::jobs::{Job, Sum, fingerprint, for_each_split};
-use gunbai::position::Position;
-use gunbai::rules::load_variant;
-use gunbai::ruleset::Ruleset;
+use gunbai::unstable::notation::play_moves;
+use gunbai::unstable::perft::Counter;
+use gunbai::unstable::perft::jobs::{Job, Sum, fingerprint, for_each_split};
+use gunbai::unstable::position::Position;
+use gunbai::unstable::rules::load_variant;
+use gunbai::unstable::ruleset::Ruleset;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

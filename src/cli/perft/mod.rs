@@ -5,11 +5,11 @@ mod jobs;
 
 use super::{Failure, FormatArg, NotationArg, PositionArgs, emit, fail, print_json};
 use clap::ValueEnum;
-use gunbai::movegen::Move;
-use gunbai::notation::write_move;
-use gunbai::perft::{Convention, Counter, TABLE_UNSAFE};
-use gunbai::position::Position;
-use gunbai::render::json;
+use gunbai::unstable::movegen::Move;
+use gunbai::unstable::notation::write_move;
+use gunbai::unstable::perft::{Convention, Counter, TABLE_UNSAFE};
+use gunbai::unstable::position::Position;
+use gunbai::unstable::render::json;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal as _;
 use std::path::PathBuf;

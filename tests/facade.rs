@@ -1,0 +1,127 @@
+//! The library façade (docs/library.md) on hostile input: every door
+//! answers with an `Error` of the right kind, never a panic, and the
+//! façade agrees with the sources on what it counts.
+
+use gunbai::{Colour, Convention, Engine, ErrorKind, Limits, Notation, Position, Variant, perft};
+
+#[test]
+fn an_oversized_rule_text_is_refused_before_it_is_read() {
+    // The command line's limit for a rule file (docs/rule-files.md): 4 MiB.
+    let text = "#".repeat((4 << 20) + 1);
+    let err = Variant::from_toml(&text, "huge.toml").unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidRules);
+    assert!(err.message().contains("larger than the limit of 4 MiB"), "{err}");
+}
+
+#[test]
+fn rule_text_mistakes_are_diagnostics_with_places() {
+    let err = Variant::from_toml("[variant]\nid = \"x\"\n[board]\nfiles = 0\nranks = 9\n", "x.toml").unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidRules);
+    assert!(err.diagnostics().iter().all(|d| d.origin == "x.toml" && d.line >= 1));
+    // Not UTF-8 cannot reach the façade (it takes &str); control characters
+    // and an empty text are read as text.
+    assert_eq!(
+        Variant::from_toml("", "empty.toml").unwrap_err().kind(),
+        ErrorKind::InvalidRules
+    );
+    assert_eq!(
+        Variant::from_toml("\u{0}\u{1b}[2J", "ctl.toml").unwrap_err().kind(),
+        ErrorKind::InvalidRules
+    );
+}
+
+#[test]
+fn unknown_options_and_values_are_option_errors() {
+    let chu = Variant::bundled("chu").unwrap();
+    let err = chu.with_options(&[("no_such_option", "true")]).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidOption);
+    assert_eq!(err.diagnostics()[0].origin, "--option");
+    // A later value for the same option replaces the earlier one.
+    let v = chu
+        .with_options(&[("bare_king_rule", "true")])
+        .unwrap()
+        .with_options(&[("bare_king_rule", "false")])
+        .unwrap();
+    let o = v.options().into_iter().find(|o| o.name == "bare_king_rule").unwrap();
+    assert_eq!(o.value, "false");
+}
+
+#[test]
+fn squares_moves_and_positions_from_outside_are_checked() {
+    let shogi = Variant::bundled("shogi").unwrap();
+    let mut pos = shogi.start();
+    for bad in ["", "a0", "j1", "a10", "z", "a1a1", "\u{202e}a1"] {
+        assert_eq!(
+            pos.piece_at(bad).unwrap_err().kind(),
+            ErrorKind::InvalidArgument,
+            "{bad:?}"
+        );
+    }
+    for bad in ["", "e1-e1", "c3-c5", "G*5e", "x", &"a1-".repeat(10_000)] {
+        assert_eq!(
+            pos.parse_move(bad).unwrap_err().kind(),
+            ErrorKind::IllegalMove,
+            "{bad:?}"
+        );
+    }
+    assert_eq!(
+        Position::from_sfen(&shogi, "9/9 b - 1").unwrap_err().kind(),
+        ErrorKind::InvalidPosition
+    );
+    assert_eq!(
+        Position::from_text(&shogi, "").unwrap_err().kind(),
+        ErrorKind::InvalidPosition
+    );
+    // A move of another position is refused by play, not played.
+    let chu = Variant::bundled("chu").unwrap().start();
+    let foreign = chu.parse_move("f4-f5").unwrap();
+    assert_eq!(pos.play(&foreign).unwrap_err().kind(), ErrorKind::IllegalMove);
+    assert_eq!(pos.unplay(), None);
+    assert_eq!(pos.side_to_move(), Colour::Black);
+}
+
+#[test]
+fn usi_of_a_board_taller_than_26_ranks_is_unsupported() {
+    // Taikyoku is 36x36 (reference): a USI rank is one letter.
+    let taikyoku = Variant::bundled("taikyoku").unwrap();
+    assert_eq!((taikyoku.files(), taikyoku.ranks()), (36, 36));
+    assert!(!taikyoku.has_usi());
+    let pos = taikyoku.start();
+    let m = pos.legal_moves().unwrap()[0];
+    assert_eq!(
+        pos.move_text(&m, Notation::Usi).unwrap_err().kind(),
+        ErrorKind::Unsupported
+    );
+    assert!(pos.move_text(&m, Notation::Native).is_ok());
+    assert!(pos.to_sfen().is_none());
+}
+
+#[test]
+fn an_engine_refuses_a_position_of_another_variant() {
+    let shogi = Variant::bundled("shogi").unwrap().start();
+    let chu = Variant::bundled("chu").unwrap().start();
+    let mut engine = Engine::new(&shogi, 1);
+    let err = engine.search(&chu, Limits::default(), &mut |_| true).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidArgument);
+    // A node limit bounds the work of an unbounded depth.
+    let r = engine
+        .search(
+            &shogi,
+            Limits {
+                nodes: Some(2_000),
+                ..Limits::default()
+            },
+            &mut |_| true,
+        )
+        .unwrap()
+        .unwrap();
+    assert!(r.nodes <= 2_000 + 64, "{}", r.nodes);
+}
+
+#[test]
+fn perft_through_the_facade_matches_the_published_counts() {
+    // Shogi's start position: 30, 900, 25470 (the standard perft table).
+    let pos = Variant::bundled("shogi").unwrap().start();
+    let counts: Vec<u64> = (1..=3).map(|d| perft(&pos, d, Convention::Paths).unwrap()).collect();
+    assert_eq!(counts, [30, 900, 25_470]);
+}
