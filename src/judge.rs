@@ -115,9 +115,8 @@ impl Position {
         let rules = &*self.rules;
         match rules.repetition {
             RepetitionPolicy::Ignore | RepetitionPolicy::ForbidUnlessInCheck | RepetitionPolicy::Forbid => None,
-            RepetitionPolicy::DrawFourfold => {
-                (self.occurrences() >= 4).then(|| Outcome::for_side(mover, Result3::Draw, EndReason::Repetition))
-            }
+            RepetitionPolicy::DrawFourfold => (self.occurrences() >= usize::from(rules.ending_occurrence))
+                .then(|| Outcome::for_side(mover, Result3::Draw, EndReason::Repetition)),
             RepetitionPolicy::DrawUnlessPerpetualCheck => {
                 // A perpetual checker loses; otherwise a draw.
                 let (by_mover, by_other) = self.perpetual_checks()?;
@@ -141,11 +140,12 @@ impl Position {
         }
     }
 
-    /// At the fourth occurrence of the current position: whether the side
+    /// At the `ending_occurrence`th (by default fourth) occurrence of the
+    /// current position: whether the side
     /// that just moved, and whether the other side, gave check with every
     /// one of its moves since the previous occurrence. `None` before.
     fn perpetual_checks(&self) -> Option<(bool, bool)> {
-        if self.occurrences() < 4 {
+        if self.occurrences() < usize::from(self.rules.ending_occurrence) {
             return None;
         }
         let start = (0..self.history.len()).rposition(|i| self.occurred_at(i))?;

@@ -100,12 +100,10 @@ const CONV: Convention = Convention::Fsf;
 
 /// The variant as the Debian package's Fairy-Stockfish (11.1) plays it.
 fn rules_like_fsf(variant: &str) -> std::sync::Arc<gunbai::unstable::ruleset::Ruleset> {
-    let options: Vec<gunbai::unstable::compile::OptionOverride> = match variant {
-        // 11.1 lets a chick on the far rank stay a chick.
-        "dobutsu" => vec!["optional_promotion=true".parse().expect("NAME=VALUE")],
-        _ => Vec::new(),
-    };
-    gunbai::unstable::rules::load_variant(variant, &options).expect("bundled variant compiles")
+    // 11.1 never lets a lion be left attacked, and lets a chick on the far
+    // rank stay a chick: dobutsu's `fsf11` preset.
+    let preset = (variant == "dobutsu").then_some("fsf11");
+    gunbai::unstable::rules::load_variant_preset(variant, preset, &[]).expect("bundled variant compiles")
 }
 
 fn usi_moves(pos: &mut Position) -> Vec<String> {

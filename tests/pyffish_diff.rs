@@ -412,10 +412,10 @@ fn gorogoro_agrees_with_pyffish() {
 }
 
 #[test]
-#[ignore = "gunbai's dobutsu still keeps FSF 11.1's check rule; the readings branch makes the published rules the default"]
 fn dobutsu_agrees_with_pyffish() {
     check(&Row {
         gunbai: "dobutsu",
+        preset: Some("fsf"),
         pyffish: Pyffish::Named("dobutsu"),
         games: 4,
         plies: 30,
@@ -431,6 +431,78 @@ fn ini_defined_variant_agrees_with_pyffish() {
         gunbai: "minishogi",
         pyffish: Pyffish::IniFile("minishogi_ini", "tests/data/pyffish/minishogi.ini"),
         games: 1,
+        ..ROW
+    });
+}
+
+#[test]
+fn sho_fsf_preset_agrees_with_pyffish() {
+    check(&Row {
+        gunbai: "sho",
+        preset: Some("fsf"),
+        pyffish: Pyffish::Named("shoshogi"),
+        ..ROW
+    });
+}
+
+/// Tori's pieces by Fairy-Stockfish's letters (`rpckcpl/3f3/sssssss/...`).
+const TORI_DROPS: &[(&str, &str)] = &[
+    ("CR", "C"),
+    ("PT", "P"),
+    ("LQ", "L"),
+    ("RQ", "R"),
+    ("FA", "F"),
+    ("SW", "S"),
+];
+
+#[test]
+fn tori_fsf_preset_agrees_with_pyffish() {
+    check(&Row {
+        gunbai: "tori",
+        preset: Some("fsf"),
+        pyffish: Pyffish::Named("torishogi"),
+        drops: TORI_DROPS,
+        ..ROW
+    });
+}
+
+/// Yari's pieces by Fairy-Stockfish's letters (`rnnkbbr/...`).
+const YARI_DROPS: &[(&str, &str)] = &[("P", "P"), ("YN", "N"), ("YB", "B"), ("YR", "R")];
+
+#[test]
+fn yari_fsf_preset_agrees_with_pyffish() {
+    check(&Row {
+        gunbai: "yari",
+        preset: Some("fsf"),
+        pyffish: Pyffish::Named("yarishogi"),
+        drops: YARI_DROPS,
+        ..ROW
+    });
+}
+
+/// Fairy-Stockfish's micro calls the other side of the gold and the
+/// silver the base piece (`kb+r+l/...`: a gold is a promoted rook, a
+/// silver a promoted lance), so their drops swap sides, and a capture
+/// turns a piece over with `+` in one program where the other writes `-`.
+const MICRO_DROPS: &[(&str, &str)] = &[
+    ("P", "P"),
+    ("+P", "+P"),
+    ("B", "B"),
+    ("+B", "+B"),
+    ("G", "+R"),
+    ("+G", "R"),
+    ("S", "+L"),
+    ("+S", "L"),
+];
+
+#[test]
+fn micro_fsf_preset_agrees_with_pyffish() {
+    check(&Row {
+        gunbai: "micro",
+        preset: Some("fsf"),
+        pyffish: Pyffish::Named("micro"),
+        drops: MICRO_DROPS,
+        marks: Marks::Ignore,
         ..ROW
     });
 }

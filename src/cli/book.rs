@@ -24,6 +24,9 @@ pub struct Args {
     /// Set a rule option: NAME=VALUE (`gunbai options VARIANT` lists them); the flag may repeat.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<OptionOverride>,
+    /// Use a named preset of the rule file (`gunbai options VARIANT` lists them); `--option`s win over it.
+    #[arg(long, value_name = "NAME")]
+    preset: Option<String>,
     /// How pieces are labelled on boards and diagrams: `names` (kanji) or
     /// `codes` (`LN`, `+P`: for readers without a CJK font).
     #[arg(long, value_enum, default_value_t = LabelArg::Names)]
@@ -37,7 +40,10 @@ enum LabelArg {
 }
 
 pub fn run(a: Args) -> Result<ExitCode, Failure> {
-    let rules = load_variant(&a.variant, &a.options)?;
+    let rules = load_variant(
+        &a.variant,
+        &OptionOverride::with_preset(a.preset.as_deref(), &a.options),
+    )?;
     let dir = a.out.unwrap_or_else(|| PathBuf::from(format!("book-{}", rules.id)));
     let path = dir.join("index.html");
     // The mark is in the page's head: only the start of the file is read.

@@ -36,10 +36,16 @@ pub struct Args {
     /// Set a rule option: NAME=VALUE (`gunbai options VARIANT` lists them); the flag may repeat.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<OptionOverride>,
+    /// Use a named preset of the rule file (`gunbai options VARIANT` lists them); `--option`s win over it.
+    #[arg(long, value_name = "NAME")]
+    preset: Option<String>,
 }
 
 pub fn run(a: Args) -> Result<ExitCode, Failure> {
-    let rules = load_variant(&a.variant, &a.options)?;
+    let rules = load_variant(
+        &a.variant,
+        &OptionOverride::with_preset(a.preset.as_deref(), &a.options),
+    )?;
     let ty = find_piece(&rules, &a.piece)?;
     let geo = &rules.geometry;
     let sq = match &a.square {

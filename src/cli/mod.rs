@@ -208,9 +208,17 @@ pub struct PositionArgs {
     /// Set a rule option: NAME=VALUE, NAME with or without the `<variant>.` prefix.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<OptionOverride>,
+    /// Use a named preset of the rule file (`gunbai options VARIANT` lists them); `--option`s win over it.
+    #[arg(long, value_name = "NAME")]
+    pub preset: Option<String>,
 }
 
 impl PositionArgs {
+    /// The rule options: the preset's (if any), then the explicit ones.
+    pub fn overrides(&self) -> Vec<OptionOverride> {
+        OptionOverride::with_preset(self.preset.as_deref(), &self.options)
+    }
+
     /// Loads the variant, sets up the start position and plays the moves.
     pub fn load(&self) -> Result<Position, Failure> {
         self.load_then(|_| {})
@@ -219,7 +227,7 @@ impl PositionArgs {
     /// As [`PositionArgs::load`], with `prepare` applied to the position
     /// before the moves are played.
     pub fn load_then(&self, prepare: impl FnOnce(&mut Position)) -> Result<Position, Failure> {
-        let rules = load_variant(&self.variant, &self.options)?;
+        let rules = load_variant(&self.variant, &self.overrides())?;
         let mut pos = match (&self.position, &self.sfen) {
             (Some(text), _) => Position::from_text(rules, text)?,
             (None, Some(sfen)) => Position::from_sfen(rules, sfen)?,

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "Lists each option as NAME = VALUE, the values it takes, its default and its help\n(which names its source). Set one with --option NAME=VALUE on any command; given here,\nVALUE shows as the current value.\n\nWith --format json: {variant, options: [{name, values, default, value, help}]}.\n\nExamples:\n  gunbai options chu\n  gunbai options chu --option repetition=xboard\n  gunbai options ko --format json"
+    after_help = "Lists each option as NAME = VALUE, the values it takes, its default and its help\n(which names its source). Set one with --option NAME=VALUE on any command; given here,\nVALUE shows as the current value. Then the rule file's presets: named option sets, each\nwith its values and help; --preset NAME selects one on any command, and --option values\ngiven with it win over it.\n\nWith --format json: {variant, options: [{name, values, default, value, help}],\npresets: [{name, options: {NAME: VALUE}, help}], preset}.\n\nExamples:\n  gunbai options chu\n  gunbai options chu --option repetition=xboard\n  gunbai options ko --format json\n  gunbai options yari --preset fsf"
 )]
 pub struct Args {
     /// Variant: a bundled name or a path to a .toml rule file.
@@ -17,13 +17,19 @@ pub struct Args {
     /// Set a rule option: NAME=VALUE (`gunbai options VARIANT` lists them); the flag may repeat.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<OptionOverride>,
+    /// Use a named preset of the rule file (`gunbai options VARIANT` lists them); `--option`s win over it.
+    #[arg(long, value_name = "NAME")]
+    preset: Option<String>,
     /// Output: text for people, json for scripts (shapes below and in docs/ci.md).
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
 }
 
 pub fn run(a: Args) -> Result<ExitCode, Failure> {
-    let rules = load_variant(&a.variant, &a.options)?;
+    let rules = load_variant(
+        &a.variant,
+        &OptionOverride::with_preset(a.preset.as_deref(), &a.options),
+    )?;
     if a.format == FormatArg::Json {
         let list: Vec<serde_json::Value> = rules
             .options
@@ -38,7 +44,18 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
                 })
             })
             .collect();
-        print_json(&serde_json::json!({"variant": rules.id, "options": list}))?;
+        let presets: Vec<serde_json::Value> = rules
+            .presets
+            .iter()
+            .map(|p| {
+                let options: serde_json::Map<String, serde_json::Value> =
+                    p.options.iter().map(|(n, v)| (n.clone(), v.clone().into())).collect();
+                serde_json::json!({"name": p.name, "options": options, "help": p.doc})
+            })
+            .collect();
+        print_json(
+            &serde_json::json!({"variant": rules.id, "options": list, "presets": presets, "preset": rules.preset}),
+        )?;
         return Ok(ExitCode::SUCCESS);
     }
     if rules.options.is_empty() {
@@ -56,6 +73,19 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
             option_text(&o.default)
         );
         for line in wrap(&o.doc, 76) {
+            outln!("  {line}");
+        }
+    }
+    for p in &rules.presets {
+        let chosen = if rules.preset.as_deref() == Some(p.name.as_str()) {
+            " (chosen)"
+        } else {
+            ""
+        };
+        let set: Vec<String> = p.options.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        outln!();
+        outln!("preset {}{chosen}: {}", p.name, set.join(" "));
+        for line in wrap(&p.doc, 76) {
             outln!("  {line}");
         }
     }

@@ -42,6 +42,9 @@ pub struct Args {
     /// Rule options for the referee, also sent to the engines as `option <variant>.NAME=VALUE`.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<OptionOverride>,
+    /// Use a named preset of the rule file (`gunbai options VARIANT` lists them); `--option`s win over it.
+    #[arg(long, value_name = "NAME")]
+    preset: Option<String>,
     /// Where to write the record (default: stdout).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -85,7 +88,7 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
         tc: a.tc,
         st: a.st,
         max_moves: a.max_moves,
-        options: a.options,
+        options: OptionOverride::with_preset(a.preset.as_deref(), &a.options),
         verbose: a.verbose,
     };
     let result = referee::play_match(&args).map_err(Failure::Message)?;

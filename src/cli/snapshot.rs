@@ -30,6 +30,9 @@ pub struct Args {
     /// Set a rule option: NAME=VALUE (`gunbai options VARIANT` lists them); the flag may repeat.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<OptionOverride>,
+    /// Use a named preset of the rule file (`gunbai options VARIANT` lists them); `--option`s win over it.
+    #[arg(long, value_name = "NAME")]
+    preset: Option<String>,
 }
 
 /// The set of snapshots one run writes: one variant and one positions file.
@@ -231,7 +234,10 @@ fn snapshot_name(name: &str) -> bool {
 }
 
 pub fn run(a: Args, style: Style) -> Result<ExitCode, Failure> {
-    let rules = load_variant(&a.variant, &a.options)?;
+    let rules = load_variant(
+        &a.variant,
+        &OptionOverride::with_preset(a.preset.as_deref(), &a.options),
+    )?;
     let (positions, dir) = (&a.positions, &a.out);
     let text = std::fs::read_to_string(positions)
         .map_err(|e| fail(format!("cannot read positions file `{}`: {e}", positions.display())))?;

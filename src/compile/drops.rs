@@ -69,8 +69,32 @@ impl Checker<'_> {
     }
 
     /// `[victory] check`: the pieces a move may not leave attacked.
+    /// Without it, or where `check_when` folds to false, none.
     pub(super) fn royals(&mut self, f: &RuleFile, cx: &Context) -> Option<TypeSet> {
-        f.victory.check.as_ref().map(|t| self.kind_set(t, cx))
+        let set = f.victory.check.as_ref().map(|t| self.kind_set(t, cx));
+        let applies = f.victory.check_when.as_ref().is_none_or(|t| self.option_flag(t, cx));
+        if let (None, Some(t)) = (&f.victory.check, &f.victory.check_when) {
+            self.err(t.span(), "`check_when` needs `check`: it says when `check` applies");
+        }
+        set.filter(|_| applies)
+    }
+
+    /// `[victory] check_up_to`: how many pieces of `check` a side may have
+    /// for the check rule to apply (unlimited unless set).
+    pub(super) fn check_up_to(&mut self, f: &RuleFile) -> usize {
+        let Some(n) = &f.victory.check_up_to else {
+            return usize::MAX;
+        };
+        if f.victory.check.is_none() {
+            self.err(n.span(), "`check_up_to` needs `check`: it limits when `check` applies");
+        }
+        match usize::try_from(*n.get_ref()) {
+            Ok(v) if v >= 1 => v,
+            _ => {
+                self.err(n.span(), "`check_up_to` must be 1 or more");
+                usize::MAX
+            }
+        }
     }
 }
 

@@ -114,6 +114,7 @@ fn unread_options(c: &mut Checker, f: &RuleFile) {
     texts.push(&f.victory.loses_when);
     texts.extend(f.victory.wins_when.iter().map(|w| &w.condition));
     texts.extend(f.victory.move_limit.as_ref().and_then(|m| m.when.as_ref()));
+    texts.extend(f.victory.check_when.as_ref());
     if let Some(p) = &f.promotion {
         texts.push(&p.may);
         texts.extend(p.must.as_ref());

@@ -254,10 +254,12 @@ impl Checker<'_> {
         let effects = self.effects(f, &cx, &mut offsets, &types, &programs);
         let drops = self.drops(f, &cx, &kinds, &types);
         let royals = self.royals(f, &cx);
+        let check_up_to = self.check_up_to(f);
         let victory = self.victory(f, &cx, no_moves, both_lose);
         let (repetition, check_set) = self.repetition(f, &options, &sets.kinds);
         let has_effects = effects.any();
         let forbidden_occurrence = self.forbidden_occurrence(f);
+        let ending_occurrence = self.ending_occurrence(f);
 
         let setup = setup::setup(self, f, &geo, &kinds, &types);
         let first = setup::first(self, f);
@@ -301,6 +303,7 @@ impl Checker<'_> {
             victory,
             repetition,
             forbidden_occurrence,
+            ending_occurrence,
             check_set,
             sfen,
             options,
@@ -315,6 +318,7 @@ impl Checker<'_> {
             stuck: [Vec::new(), Vec::new()],
             drops,
             royals,
+            check_up_to,
             attack_rays: Default::default(),
             walk_plan: Default::default(),
         };

@@ -63,16 +63,37 @@ impl Checker<'_> {
 
     /// `[repetition] forbidden_occurrence`: 2 (any repetition) unless set.
     pub(super) fn forbidden_occurrence(&mut self, f: &RuleFile) -> u8 {
-        let Some(n) = f.repetition.as_ref().and_then(|r| r.forbidden_occurrence.as_ref()) else {
-            return 2;
+        let n = f.repetition.as_ref().and_then(|r| r.forbidden_occurrence.as_ref());
+        self.occurrence_key(
+            n,
+            "forbidden_occurrence",
+            2,
+            "2 forbids any repetition, 3 the third occurrence of a position",
+        )
+    }
+
+    /// `[repetition] ending_occurrence`: 4 (shogi's sennichite) unless set.
+    pub(super) fn ending_occurrence(&mut self, f: &RuleFile) -> u8 {
+        let n = f.repetition.as_ref().and_then(|r| r.ending_occurrence.as_ref());
+        self.occurrence_key(
+            n,
+            "ending_occurrence",
+            4,
+            "4 ends the game at the fourth occurrence of a position, 3 at the third",
+        )
+    }
+
+    /// An occurrence count key: between 2 and 255, `default` when absent.
+    fn occurrence_key(&mut self, n: Option<&toml::Spanned<u32>>, key: &str, default: u8, help: &str) -> u8 {
+        let Some(n) = n else {
+            return default;
         };
         match u8::try_from(*n.get_ref()) {
             Ok(v) if v >= 2 => v,
             _ => {
-                let d = Diagnostic::error(n.span(), "`forbidden_occurrence` must be between 2 and 255")
-                    .with_help("2 forbids any repetition, 3 the third occurrence of a position");
+                let d = Diagnostic::error(n.span(), format!("`{key}` must be between 2 and 255")).with_help(help);
                 self.push(d);
-                2
+                default
             }
         }
     }

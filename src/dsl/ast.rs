@@ -169,9 +169,10 @@ pub enum Expr {
     /// The mover, standing on the square, would have no move even on an
     /// empty board.
     StuckAt(Box<Expr>),
-    /// A piece of the set, of our side, stands in our promotion zone and
-    /// no enemy piece attacks it.
-    InZoneUnattacked(TypeSet),
+    /// A piece of the set, of our side (of the enemy's with `true`: an
+    /// enemy piece in the enemy's zone that we do not attack), stands in
+    /// its side's promotion zone and no piece of the other side attacks it.
+    InZoneUnattacked(bool, TypeSet),
     /// How many pieces of the set our side (or the enemy) holds in hand.
     InHand {
         enemy: bool,

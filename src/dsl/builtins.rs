@@ -37,8 +37,17 @@ impl Compiler<'_, '_> {
             }
         };
         match name.as_str() {
-            "count" | "enemy_count" | "last.captured" | "killed" | "enemy_killed" | "captured"
-            | "in_zone_unattacked" | "in_hand" | "enemy_in_hand" | "count_in_zone"
+            "count"
+            | "enemy_count"
+            | "last.captured"
+            | "killed"
+            | "enemy_killed"
+            | "captured"
+            | "in_zone_unattacked"
+            | "enemy_in_zone_unattacked"
+            | "in_hand"
+            | "enemy_in_hand"
+            | "count_in_zone"
                 if (name != "captured" || place == Place::Promotion)
                     && (!SIDE_ONLY.contains(&name.as_str()) || place == Place::Side) =>
             {
@@ -64,7 +73,8 @@ impl Compiler<'_, '_> {
                 };
                 match name.as_str() {
                     "last.captured" => Typed::new(Ty::Bool, Expr::LastCaptured(set)),
-                    "in_zone_unattacked" => Typed::new(Ty::Bool, Expr::InZoneUnattacked(set)),
+                    "in_zone_unattacked" => Typed::new(Ty::Bool, Expr::InZoneUnattacked(false, set)),
+                    "enemy_in_zone_unattacked" => Typed::new(Ty::Bool, Expr::InZoneUnattacked(true, set)),
                     "in_hand" | "enemy_in_hand" => Typed::new(
                         Ty::Int,
                         Expr::InHand {
@@ -237,7 +247,13 @@ impl Compiler<'_, '_> {
 }
 
 /// The functions of the side place alone (victory conditions).
-const SIDE_ONLY: [&str; 4] = ["in_zone_unattacked", "in_hand", "enemy_in_hand", "count_in_zone"];
+const SIDE_ONLY: [&str; 5] = [
+    "in_zone_unattacked",
+    "enemy_in_zone_unattacked",
+    "in_hand",
+    "enemy_in_hand",
+    "count_in_zone",
+];
 
 /// The names a condition may use in a place.
 pub(super) fn names_in(place: Place) -> Vec<&'static str> {

@@ -78,9 +78,9 @@ pub(crate) trait Facts {
     fn enemy_in_check(&self) -> bool {
         false
     }
-    /// Does a piece of `set` of our side stand in our promotion zone,
-    /// unattacked?
-    fn in_zone_unattacked(&self, _set: &super::TypeSet) -> bool {
+    /// Does a piece of `set` of our side (of the enemy's, with `enemy`)
+    /// stand in its side's promotion zone, unattacked?
+    fn in_zone_unattacked(&self, _enemy: bool, _set: &super::TypeSet) -> bool {
         false
     }
 }
@@ -208,7 +208,7 @@ fn node<F: Facts>(e: &Expr, f: &F) -> i32 {
             if *count { n } else { i32::from(n > 0) }
         }
         Expr::GivesMate => i32::from(f.gives_mate()),
-        Expr::InZoneUnattacked(set) => i32::from(f.in_zone_unattacked(set)),
+        Expr::InZoneUnattacked(enemy, set) => i32::from(f.in_zone_unattacked(*enemy, set)),
         Expr::InHand { enemy, set } => f.in_hand(*enemy, set),
         Expr::CountInZone(set) => f.count_in_zone(set),
         Expr::EnemyInCheck => i32::from(f.enemy_in_check()),

@@ -263,6 +263,19 @@ impl Engine {
                     }
                 }
             }
+            if !o.rules.presets.is_empty() {
+                // `VARIANT.preset`: `none`, or one of the rule file's presets
+                // (the options set one by one win over it).
+                let full = o.rules.qualified_option(crate::compile::PRESET);
+                let chosen = o.rules.preset.clone().unwrap_or_else(|| "none".into());
+                let mut choices = vec![chosen.clone()];
+                choices.extend(
+                    std::iter::once("none".to_string())
+                        .chain(o.rules.presets.iter().map(|p| p.name.clone()))
+                        .filter(|p| *p != chosen),
+                );
+                writeln!(out, "feature option=\"{full} -combo {}\"", choices.join(" /// "))?;
+            }
         }
         writeln!(out, "feature done=1")
     }
@@ -352,7 +365,11 @@ impl Engine {
             .filter(|x| x.name.starts_with(&prefix) && x.name != ov.name)
             .cloned()
             .collect();
-        mine.push(ov.clone());
+        // `VARIANT.preset=none` takes the preset away.
+        let unset = ov.value == "none" && ov.name[o.rules.id.len() + 1..] == *crate::compile::PRESET;
+        if !unset {
+            mine.push(ov.clone());
+        }
         let compiled = variant_source(&o.spec).map_err(|e| e.to_string()).and_then(|src| {
             compile(&src, &mine).map_err(|r| {
                 r.diagnostics
@@ -364,7 +381,9 @@ impl Engine {
         match compiled {
             Ok(c) => {
                 self.overrides.retain(|x| x.name != ov.name);
-                self.overrides.push(ov);
+                if !unset {
+                    self.overrides.push(ov);
+                }
                 self.compiled.insert(o.rules.id.clone(), Arc::new(c.ruleset));
                 let current = self.current.clone();
                 self.load(current);

@@ -149,13 +149,18 @@ pub(super) fn keep_royals_safe(pos: &Position, royals: &crate::dsl::TypeSet, out
     let side = pos.side;
     let mut kings = [NO_SQUARE; 8];
     let mut n_kings = 0;
+    let mut n_royals = 0;
     for sq in pos.pieces(side) {
-        if royals.contains(cell_type(pos.cells[usize::from(sq)])) && n_kings < kings.len() {
-            kings[n_kings] = sq;
-            n_kings += 1;
+        if royals.contains(cell_type(pos.cells[usize::from(sq)])) {
+            n_royals += 1;
+            if n_kings < kings.len() {
+                kings[n_kings] = sq;
+                n_kings += 1;
+            }
         }
     }
-    if n_kings == 0 {
+    // `[victory] check_up_to`: with more royals than that, none is kept safe.
+    if n_kings == 0 || n_royals > pos.rules.check_up_to {
         return;
     }
     let mut board = pos.cells.clone();

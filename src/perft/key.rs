@@ -48,10 +48,12 @@ impl HistoryUse {
                 effects: pos.rules.has_effects,
             },
             _ => {
-                // A position seen m times (the root counts) needs 4 - m more
-                // occurrences; the first can come at ply 1 and, since a side
+                // A position seen m times (the root counts) needs n - m more
+                // occurrences to end the game (n: `ending_occurrence`, 4 by
+                // default); the first can come at ply 1 and, since a side
                 // may have a move that changes nothing (a lion's pass), each
                 // next one two plies later.
+                let last = u32::from(pos.rules.ending_occurrence) - 1;
                 let seen = pos.history.iter().filter(|&&h| h == pos.hash).count() + 1;
                 let most = pos
                     .history
@@ -60,8 +62,8 @@ impl HistoryUse {
                     .max()
                     .unwrap_or(0)
                     .max(seen)
-                    .min(3) as u32;
-                let first_fourth = 1 + 2 * (3 - most);
+                    .min(last as usize) as u32;
+                let first_fourth = 1 + 2 * (last - most);
                 if depth < first_fourth {
                     HistoryUse::Ignored
                 } else {

@@ -366,6 +366,11 @@ pub struct VictorySpec {
     /// which one of the mover's is attacked is illegal (check must be
     /// answered). Absent: a side may leave its royals en prise.
     pub check: Option<Text>,
+    /// A condition on options: whether `check` applies (default true).
+    pub check_when: Option<Text>,
+    /// `check` applies only while the side to move has at most this many
+    /// pieces of `check` (1: a lone royal must be kept safe, two need not).
+    pub check_up_to: Option<Spanned<i64>>,
     /// A draw after a number of moves (all of them, or those since the last
     /// capture or promotion).
     pub move_limit: Option<MoveLimitSpec>,
@@ -414,6 +419,10 @@ pub struct RepetitionSpec {
     /// The occurrence of a position that the forbidding policies forbid a
     /// move to create (2: any repetition).
     pub forbidden_occurrence: Option<Spanned<u32>>,
+    /// The occurrence of a position at which the ending policies
+    /// (`creator-loses`, `draw-fourfold`, `draw-unless-perpetual-check`)
+    /// end the game (4 unless set).
+    pub ending_occurrence: Option<Spanned<u32>>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -143,6 +143,9 @@ pub struct Ruleset {
     /// Under the forbidding policies, the occurrence of a position a move
     /// may not create (2: any earlier position may not come back).
     pub forbidden_occurrence: u8,
+    /// `[repetition] ending_occurrence`: the occurrence at which the
+    /// ending policies end the game (4 unless set).
+    pub ending_occurrence: u8,
     pub check_set: TypeSet,
     pub sfen: Option<SfenFormat>,
     pub options: BTreeMap<String, OptionInfo>,
@@ -171,6 +174,9 @@ pub struct Ruleset {
     /// Pieces that may never be left attacked (`[victory] check`): moves
     /// that leave one of the mover's attacked are not generated.
     pub royals: Option<TypeSet>,
+    /// `[victory] check_up_to`: `royals` are kept safe only while the side
+    /// to move has at most this many of them (`usize::MAX`: always).
+    pub check_up_to: usize,
     /// `stuck[colour][kind * squares + sq]`: a piece of the kind on `sq`
     /// would have no move even on an empty board (a pawn on the last rank).
     pub stuck: [Vec<bool>; 2],

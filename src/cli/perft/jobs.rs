@@ -33,7 +33,11 @@ pub fn split(
             "--split {at}: must be less than DEPTH ({depth}), so that each job has plies left to count"
         )));
     }
-    let options: Vec<String> = args.options.iter().map(|o| format!("{}={}", o.name, o.value)).collect();
+    let options: Vec<String> = args
+        .overrides()
+        .iter()
+        .map(|o| format!("{}={}", o.name, o.value))
+        .collect();
     let start_moves: Vec<String> = args
         .moves
         .iter()

@@ -66,17 +66,18 @@ impl Facts for SideFacts<'_> {
             set,
         )
     }
-    fn in_zone_unattacked(&self, set: &TypeSet) -> bool {
+    fn in_zone_unattacked(&self, enemy: bool, set: &TypeSet) -> bool {
         let Some(promo) = &self.pos.rules.promotion else {
             return false;
         };
-        let zone = &promo.zone[self.side.index()];
+        let side = if enemy { self.side.opposite() } else { self.side };
+        let zone = &promo.zone[side.index()];
         self.pos.cells.iter().enumerate().any(|(sq, &c)| {
             c != 0
-                && cell_colour(c) == self.side
+                && cell_colour(c) == side
                 && zone[sq]
                 && set.contains(cell_type(c))
-                && !attacked(self.pos, &self.pos.cells, self.side.opposite(), sq as Square)
+                && !attacked(self.pos, &self.pos.cells, side.opposite(), sq as Square)
         })
     }
     fn captured_kind(&self, _: &TypeSet) -> bool {
