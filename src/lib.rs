@@ -28,7 +28,7 @@ mod moves;
 pub mod unstable;
 
 use unstable::{
-    board, compile, diagnostics, diagram, dsl, fsf, mate, movegen, notation, perft, play, position, render, rules, ruleset,
+    board, compile, diagnostics, diagram, dsl, mate, movegen, notation, perft, play, position, render, rules, ruleset,
     search,
 };
 
