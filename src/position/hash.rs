@@ -171,7 +171,11 @@ mod tests {
             let start = Position::start(rules.clone()).to_text();
             let (board, rest) = start.split_once(' ').expect("board, then side");
             let hash = |n: u32| {
-                let text = format!("{board}[{n}{code}] {rest}");
+                // A start that already has a hand (a setup `hand`) gets one more entry.
+                let text = match board.strip_suffix(']') {
+                    Some(open) => format!("{open},{n}{code}] {rest}"),
+                    None => format!("{board}[{n}{code}] {rest}"),
+                };
                 Position::from_text(rules.clone(), &text).expect("a position").hash
             };
             let hashes: Vec<u64> = (60..=1000).map(hash).collect();
