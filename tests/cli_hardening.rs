@@ -654,6 +654,8 @@ fn closed_stdout_fails_every_command_that_writes_to_it_with_exit_3() {
         &format!("match --replay {record}"),
         "completions bash",
         "serve --port 0",
+        "import-fsf tests/data/fsf/shogi_family.ini",
+        "import-fsf tests/data/fsf/shogi_family.ini fsfcannonshogi",
     ]
     .iter()
     .map(|line| (line.split_whitespace().map(str::to_string).collect(), ""))

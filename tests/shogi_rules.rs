@@ -216,10 +216,21 @@ fn dobutsu_lion_reaching_the_far_rank_unattacked_wins() {
     play(&mut safe, "1b1a");
     let o = safe.outcome().expect("try");
     assert_eq!(o.winner(), Some(Colour::Black));
-    // With a white giraffe on 2a guarding 1a the lion may not go there (it
-    // may not be left attacked), and a lion on 1a that is attacked has not won.
-    let guarded = sfen("dobutsu", "lg1/2L/3/3 b - 1");
-    assert!(!has(&guarded, "1b1a"));
+    // With a white giraffe on 2a guarding 1a: under the published rules
+    // (the default) the lion may go there, but a lion on 1a that is
+    // attacked has not won; under FSF 11.1's check rule (`royal_check=always`)
+    // it may not be left attacked, so the move is not legal.
+    let mut guarded = sfen("dobutsu", "lg1/2L/3/3 b - 1");
+    assert!(has(&guarded, "1b1a"));
+    play(&mut guarded, "1b1a");
+    assert_eq!(guarded.outcome(), None, "an attacked lion on the far rank has not won");
+    let opts = ["royal_check=always".parse().expect("NAME=VALUE")];
+    let fsf11 = Position::from_sfen(
+        gunbai::unstable::rules::load_variant("dobutsu", &opts).expect("compiles"),
+        "lg1/2L/3/3 b - 1",
+    )
+    .expect("sfen");
+    assert!(!has(&fsf11, "1b1a"));
 }
 
 #[test]

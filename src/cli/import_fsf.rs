@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "Without NAME, lists the file's sections (`name` or `name:parent`, with the line).\nWith NAME, writes that section as a gunbai rule file: to stdout, or to --out FILE\n(atomically; a FILE that import-fsf did not write is refused unless --force). A\nsection may inherit from an earlier section or from Fairy-Stockfish's built-in shogi\nvariants. What gunbai cannot express is an error naming the key and its line (exit 2);\nwhat it converts approximately is a warning. docs/import-fsf.md lists both.\n\nExamples:\n  gunbai import-fsf variants.ini\n  gunbai import-fsf variants.ini cannonshogi\n  gunbai import-fsf variants.ini mygame --out rules/mygame.toml"
+    after_help = "Without NAME, lists the file's sections (`name` or `name:parent`, with the line).\nWith NAME, writes that section as a gunbai rule file: to stdout, or to --out FILE\n(atomically; a FILE that import-fsf did not write is refused unless --force). A\nsection may inherit from an earlier section or from Fairy-Stockfish's built-in shogi\nvariants. What gunbai cannot express is an error naming the key and its line (exit 2);\nwhat it converts approximately is a warning. docs/import-fsf.md lists both.\n\nExamples:\n  gunbai import-fsf variants.ini\n  gunbai import-fsf variants.ini cannonshogi\n  gunbai import-fsf variants.ini mygame --out mygame.toml"
 )]
 pub struct Args {
     /// A Fairy-Stockfish variants.ini.

@@ -1174,6 +1174,42 @@ fn write(cx: &mut Cx, source: &Source, section: &Section) -> String {
             loses.push(format!("count({id}) == 0"));
         }
     }
+    let mut flag_wins = String::new();
+    // Capture the flag.
+    let mut flag_w = cx.region("flagRegionWhite").or_else(|| cx.region("whiteFlag"));
+    let mut flag_b = cx.region("flagRegionBlack").or_else(|| cx.region("blackFlag"));
+    if let Some(both) = cx.region("flagRegion") {
+        flag_w = flag_w.or(Some(both));
+        flag_b = flag_b.or(Some(both));
+    }
+    let (flag_w, flag_b) = (flag_w.unwrap_or(0), flag_b.unwrap_or(0));
+    if flag_w != 0 || flag_b != 0 {
+        let safe = cx.bool("flagPieceSafe", false);
+        let flag_move = cx.bool("flagMove", false);
+        let count = cx.int("flagPieceCount", 1);
+        let blocked = cx.bool("flagPieceBlockedWin", false);
+        let piece = match cx.st.flag_piece {
+            [Some(PieceRef::Type(a)), Some(PieceRef::Type(c))] if a == c => id_of(a),
+            _ => None,
+        };
+        match (piece, zone) {
+            (Some(id), Some(k)) if safe && !flag_move && count == 1 && !blocked && k > 0 && cx.far_ranks(k) == (flag_w, flag_b) => {
+                let _ = writeln!(
+                    flag_wins,
+                    "\n# flagPiece, flagRegionWhite/Black (the promotion zone), flagPieceSafe: reaching the far rank(s) unattacked wins\n[[victory.wins_when]]\nid = \"flag\"\ncondition = {}",
+                    quote(&format!("in_zone_unattacked({id})"))
+                );
+                // Fairy-Stockfish judges the flag on every position: the
+                // other side's move that leaves such a piece unattacked
+                // loses at once (pyffish 0.0.90).
+                loses.push(format!("enemy_in_zone_unattacked({id})"));
+            }
+            _ => cx.error_at(
+                "flagRegionWhite",
+                "capture the flag is convertible only with one flag piece type, flagPieceSafe = true, no flagMove, flagPieceCount 1, and flag regions equal to the promotion zone",
+            ),
+        }
+    }
     let mut victory = String::new();
     let _ = writeln!(
         victory,
@@ -1209,37 +1245,7 @@ fn write(cx: &mut Cx, source: &Source, section: &Section) -> String {
     } else {
         let _ = writeln!(victory, "no_moves = \"{}\"", res(stalemate));
     }
-    // Capture the flag.
-    let mut flag_w = cx.region("flagRegionWhite").or_else(|| cx.region("whiteFlag"));
-    let mut flag_b = cx.region("flagRegionBlack").or_else(|| cx.region("blackFlag"));
-    if let Some(both) = cx.region("flagRegion") {
-        flag_w = flag_w.or(Some(both));
-        flag_b = flag_b.or(Some(both));
-    }
-    let (flag_w, flag_b) = (flag_w.unwrap_or(0), flag_b.unwrap_or(0));
-    if flag_w != 0 || flag_b != 0 {
-        let safe = cx.bool("flagPieceSafe", false);
-        let flag_move = cx.bool("flagMove", false);
-        let count = cx.int("flagPieceCount", 1);
-        let blocked = cx.bool("flagPieceBlockedWin", false);
-        let piece = match cx.st.flag_piece {
-            [Some(PieceRef::Type(a)), Some(PieceRef::Type(c))] if a == c => id_of(a),
-            _ => None,
-        };
-        match (piece, zone) {
-            (Some(id), Some(k)) if safe && !flag_move && count == 1 && !blocked && k > 0 && cx.far_ranks(k) == (flag_w, flag_b) => {
-                let _ = writeln!(
-                    victory,
-                    "\n# flagPiece, flagRegionWhite/Black (the promotion zone), flagPieceSafe: reaching the far rank(s) unattacked wins\n[[victory.wins_when]]\nid = \"flag\"\ncondition = {}",
-                    quote(&format!("in_zone_unattacked({id})"))
-                );
-            }
-            _ => cx.error_at(
-                "flagRegionWhite",
-                "capture the flag is convertible only with one flag piece type, flagPieceSafe = true, no flagMove, flagPieceCount 1, and flag regions equal to the promotion zone",
-            ),
-        }
-    }
+    victory.push_str(&flag_wins);
     // Repetition and the n-move rule.
     let n_fold = cx.int("nFoldRule", 3);
     let n_value = cx.result("nFoldValue", Res::Draw);
