@@ -81,28 +81,7 @@ fn random_tsume(rng: &mut Rng) -> String {
             hand.push_str(&if n > 1 { format!("{n}{l}") } else { l });
         }
     }
-    let rows: Vec<String> = board
-        .iter()
-        .map(|rank| {
-            let mut s = String::new();
-            let mut empty = 0;
-            for &c in rank {
-                if c.is_empty() {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push_str(c);
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            s
-        })
-        .collect();
+    let rows: Vec<String> = board.iter().map(|rank| common::sfen_rank(rank)).collect();
     format!("{} b {} 1", rows.join("/"), hand)
 }
 

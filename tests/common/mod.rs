@@ -321,3 +321,26 @@ pub fn text_perft(variant: &str, text: &str, depth: u32) -> Vec<u64> {
         .map(|d| gunbai::unstable::perft::perft(&mut pos, d, gunbai::unstable::perft::Convention::Paths).unwrap())
         .collect()
 }
+
+/// One SFEN rank from its cells, file 9 (or the first) to the last: a piece's
+/// SFEN text, or "" for an empty square (a run of empties is its count).
+pub fn sfen_rank<S: AsRef<str>>(cells: &[S]) -> String {
+    let mut s = String::new();
+    let mut empty = 0;
+    for c in cells {
+        let c = c.as_ref();
+        if c.is_empty() {
+            empty += 1;
+        } else {
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+                empty = 0;
+            }
+            s.push_str(c);
+        }
+    }
+    if empty > 0 {
+        s.push_str(&empty.to_string());
+    }
+    s
+}
