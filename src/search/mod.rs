@@ -1,6 +1,6 @@
 //! A generic game-tree search for any rule file: iterative deepening with
 //! aspiration windows, principal-variation search (negamax, alpha-beta),
-//! a bucketed transposition table of compact entries ([`tt`]), null-move
+//! a bucketed transposition table of compact entries (module `tt`), null-move
 //! pruning, late-move reductions, an extension when a royal is attacked,
 //! staged move ordering (hash move, captures by victim less attacker,
 //! killers, countermove, quiet moves by history), and a quiescence search
@@ -123,13 +123,18 @@ pub const NULL_MOVE_SQUARES: usize = 49;
 /// A side gets a null move only with at least this many pieces besides
 /// its royals (on the board and in hand).
 pub const NULL_MOVE_PIECES: u32 = 4;
-/// Paths walked per kind to find the passers.
-const PASSER_PATHS: usize = 20_000;
+/// Paths walked at most, over all kinds, to find the passers: each kind
+/// gets an equal share, at least [`KIND_PASSER_PATHS`] (as the values'
+/// walk is bounded, [`eval::VALUE_PATHS`]), so a rule file of a thousand
+/// kinds still starts at once.
+const PASSER_PATHS: usize = 2_000_000;
+const KIND_PASSER_PATHS: usize = 500;
 
 impl NullMove {
     pub fn new(rules: &Ruleset) -> NullMove {
         let geo = &rules.geometry;
         let centre = geo.square(geo.width as i32 / 2, geo.height as i32 / 2);
+        let share = (PASSER_PATHS / rules.kinds.len().max(1)).max(KIND_PASSER_PATHS);
         let passes = |kind: usize| {
             let Some(centre) = centre else { return false };
             let mut cells = vec![0; geo.len()];
@@ -141,9 +146,9 @@ impl NullMove {
                 w.walk(prog, 0, centre, 0, &mut |w: &Walker| {
                     found |= w.len > 0 && w.path[w.len - 1] == centre;
                     paths += 1;
-                    found || paths >= PASSER_PATHS
+                    found || paths >= share
                 });
-                if found || paths >= PASSER_PATHS {
+                if found || paths >= share {
                     break;
                 }
             }
