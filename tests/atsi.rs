@@ -58,9 +58,8 @@ fn squares_are_read_as_the_host_reads_them() {
 
 #[test]
 fn a_game_as_gote_answers_each_opponent_move() {
-    let (lines, code) = session(
-        b"atsiinit v0\nidentify\nplayer 1\ntime 10 0\nstartgame initial\nopmove 19z 19y 10 10\nloss\nquit\n",
-    );
+    let (lines, code) =
+        session(b"atsiinit v0\nidentify\nplayer 1\ntime 10 0\nstartgame initial\nopmove 19z 19y 10 10\nloss\nquit\n");
     assert_eq!(code, Some(0));
     assert_eq!(lines[0], "atsiok");
     assert!(lines[1].starts_with("info \"gunbai\" "), "{lines:?}");

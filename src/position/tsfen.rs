@@ -205,7 +205,14 @@ impl Position {
         let (side, counter) = match dialect {
             TsfenDialect::Tsg => {
                 let n = number(fields[1])?;
-                (if n % 2 == 0 { Colour::Black } else { Colour::White }, n)
+                (
+                    if n.is_multiple_of(2) {
+                        Colour::Black
+                    } else {
+                        Colour::White
+                    },
+                    n,
+                )
             }
             TsfenDialect::Jh85 => {
                 let side = match fields.get(1) {
@@ -282,7 +289,7 @@ impl Position {
         Some(match dialect {
             TsfenDialect::Tsg => {
                 let black = self.side == Colour::Black;
-                let counter = if (plies % 2 == 0) == black {
+                let counter = if plies.is_multiple_of(2) == black {
                     plies
                 } else {
                     plies.saturating_add(1)
