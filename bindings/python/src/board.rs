@@ -356,8 +356,8 @@ impl Board {
         self.pos.parse_move(&text).map_err(|e| raise(&e))
     }
 
-    fn moves(&self) -> PyResult<Vec<Move>> {
-        let legal = self.pos.legal_moves().map_err(|e| raise(&e))?;
+    fn moves(&self, convention: Convention) -> PyResult<Vec<Move>> {
+        let legal = self.pos.legal_moves_as(convention).map_err(|e| raise(&e))?;
         let shared = Arc::new(self.pos.clone());
         let mut out = legal
             .into_iter()
@@ -431,14 +431,17 @@ impl Board {
     }
 
     /// The legal moves as `Move` objects, sorted by their text (as `gunbai
-    /// moves` lists them); none once the game is over.
-    fn legal_moves(&self) -> PyResult<Vec<Move>> {
-        self.moves()
+    /// moves` lists them); none once the game is over. `convention="fsf"`
+    /// lists them as Fairy-Stockfish does (mating pawn drops included,
+    /// repetition ignored), as perft's conventions count.
+    #[pyo3(signature = (convention = "paths"))]
+    fn legal_moves(&self, convention: &str) -> PyResult<Vec<Move>> {
+        self.moves(parse_convention(convention)?)
     }
 
     fn __iter__(slf: PyRef<'_, Self>) -> PyResult<Py<PyAny>> {
         let py = slf.py();
-        let list = pyo3::types::PyList::new(py, slf.moves()?)?;
+        let list = pyo3::types::PyList::new(py, slf.moves(Convention::Paths)?)?;
         Ok(list.try_iter()?.into_any().unbind())
     }
 
