@@ -112,7 +112,9 @@ fn interruptible<R: Send>(py: Python<'_>, stop: &AtomicBool, f: impl FnOnce() ->
 }
 
 fn bug() -> PyErr {
-    pyo3::exceptions::PyRuntimeError::new_err("gunbai: the worker thread ended without an answer (a bug: please report it)")
+    pyo3::exceptions::PyRuntimeError::new_err(
+        "gunbai: the worker thread ended without an answer (a bug: please report it)",
+    )
 }
 
 /// Perft, stoppable between root moves (the `paths` convention, whose
@@ -347,7 +349,11 @@ impl Board {
             let legal = self.pos.legal_moves().map_err(|e| raise(&e))?;
             if !legal.contains(&m.m) {
                 let msg = format!("`{}` is not a legal move of this position", m.text);
-                return Err(error_of(crate::errors::MoveError::new_err(msg.clone()), "illegal_move", &msg));
+                return Err(error_of(
+                    crate::errors::MoveError::new_err(msg.clone()),
+                    "illegal_move",
+                    &msg,
+                ));
             }
             return Ok(m.m);
         }
@@ -757,8 +763,8 @@ impl Engine {
             return Err(limit("this engine is searching already (in another thread)"));
         };
         let engine: &mut gunbai::Engine = &mut guard;
-        let report = interruptible(py, &self.stop, || engine.search(&pos, limits, &mut |_| true))?
-            .map_err(|e| raise(&e))?;
+        let report =
+            interruptible(py, &self.stop, || engine.search(&pos, limits, &mut |_| true))?.map_err(|e| raise(&e))?;
         let Some(r) = report else {
             let msg = "the side to move has no move: the game is over";
             return Err(error_of(GameOverError::new_err(msg), "game_over", msg));

@@ -12,15 +12,60 @@ create_exception!(
     PyValueError,
     "Every error gunbai raises for bad input: `kind`, `message`, `diagnostics` (a list of Diagnostic), and `line`, `column`, `hint` of the first one (None without)."
 );
-create_exception!(gunbai, UnknownVariantError, GunbaiError, "A variant name that is neither bundled nor loaded.");
-create_exception!(gunbai, RulesError, GunbaiError, "A rule file that does not read or compile; `diagnostics` has every finding with line, column and hint.");
-create_exception!(gunbai, OptionError, GunbaiError, "A rule option that does not exist, or a value it does not take.");
-create_exception!(gunbai, PositionError, GunbaiError, "Position text or an SFEN that does not read.");
-create_exception!(gunbai, MoveError, GunbaiError, "Move text that is not a legal move of the position.");
-create_exception!(gunbai, TooManyMovesError, GunbaiError, "A position with more legal moves than the move budget (1,000,000) allows.");
-create_exception!(gunbai, UnsupportedError, GunbaiError, "Something the variant does not have (an SFEN or USI form, check without royals, chess960).");
-create_exception!(gunbai, GameOverError, GunbaiError, "The game is over (a search or mate from a finished game), or is not over where a result was asked.");
-create_exception!(gunbai, LimitError, GunbaiError, "An argument out of range: text too long, too many moves, a depth or table beyond the module's limits, an unknown piece or square.");
+create_exception!(
+    gunbai,
+    UnknownVariantError,
+    GunbaiError,
+    "A variant name that is neither bundled nor loaded."
+);
+create_exception!(
+    gunbai,
+    RulesError,
+    GunbaiError,
+    "A rule file that does not read or compile; `diagnostics` has every finding with line, column and hint."
+);
+create_exception!(
+    gunbai,
+    OptionError,
+    GunbaiError,
+    "A rule option that does not exist, or a value it does not take."
+);
+create_exception!(
+    gunbai,
+    PositionError,
+    GunbaiError,
+    "Position text or an SFEN that does not read."
+);
+create_exception!(
+    gunbai,
+    MoveError,
+    GunbaiError,
+    "Move text that is not a legal move of the position."
+);
+create_exception!(
+    gunbai,
+    TooManyMovesError,
+    GunbaiError,
+    "A position with more legal moves than the move budget (1,000,000) allows."
+);
+create_exception!(
+    gunbai,
+    UnsupportedError,
+    GunbaiError,
+    "Something the variant does not have (an SFEN or USI form, check without royals, chess960)."
+);
+create_exception!(
+    gunbai,
+    GameOverError,
+    GunbaiError,
+    "The game is over (a search or mate from a finished game), or is not over where a result was asked."
+);
+create_exception!(
+    gunbai,
+    LimitError,
+    GunbaiError,
+    "An argument out of range: text too long, too many moves, a depth or table beyond the module's limits, an unknown piece or square."
+);
 
 /// One finding about a text that was read: where it is (1-based lines
 /// and columns counting characters; the end is just after the span), what
@@ -116,7 +161,12 @@ fn decorate(err: PyErr, kind: &str, message: &str, diagnostics: Vec<Diagnostic>)
 /// A `LimitError` for an argument the module refuses.
 pub fn limit(message: impl Into<String>) -> PyErr {
     let message = message.into();
-    decorate(LimitError::new_err(message.clone()), "invalid_argument", &message, Vec::new())
+    decorate(
+        LimitError::new_err(message.clone()),
+        "invalid_argument",
+        &message,
+        Vec::new(),
+    )
 }
 
 /// An error of another class with the same attributes.

@@ -117,7 +117,10 @@ pub(crate) fn loaded_names() -> Vec<String> {
 /// Checks a text's length.
 pub(crate) fn bounded<'a>(text: &'a str, what: &str, max: usize) -> PyResult<&'a str> {
     if text.len() > max {
-        return Err(limit(format!("{what} has {} bytes; the most accepted is {max}", text.len())));
+        return Err(limit(format!(
+            "{what} has {} bytes; the most accepted is {max}",
+            text.len()
+        )));
     }
     Ok(text)
 }

@@ -199,12 +199,7 @@ fn game_result(variant: &str, fen: &str, moves: &Bound<'_, PyAny>, chess960: boo
 /// rule says so, checkmate included.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
-fn is_immediate_game_end(
-    variant: &str,
-    fen: &str,
-    moves: &Bound<'_, PyAny>,
-    chess960: bool,
-) -> PyResult<(bool, i32)> {
+fn is_immediate_game_end(variant: &str, fen: &str, moves: &Bound<'_, PyAny>, chess960: bool) -> PyResult<(bool, i32)> {
     no_chess960(chess960)?;
     let pos = after(variant, fen, moves)?;
     Ok(match pos.outcome() {
@@ -218,12 +213,7 @@ fn is_immediate_game_end(
 /// still read, so bad input raises as elsewhere.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
-fn is_optional_game_end(
-    variant: &str,
-    fen: &str,
-    moves: &Bound<'_, PyAny>,
-    chess960: bool,
-) -> PyResult<(bool, i32)> {
+fn is_optional_game_end(variant: &str, fen: &str, moves: &Bound<'_, PyAny>, chess960: bool) -> PyResult<(bool, i32)> {
     no_chess960(chess960)?;
     after(variant, fen, moves)?;
     Ok((false, VALUE_DRAW))
@@ -262,10 +252,13 @@ fn set_option(name: &str, value: &str) -> PyResult<()> {
     bounded(name, "the option name", crate::MAX_MOVE_BYTES)?;
     bounded(value, "the option value", crate::MAX_MOVE_BYTES)?;
     let Some((vname, option)) = name.split_once('.') else {
-        let msg = format!(
-            "option `{name}`: name it with its variant, as \"<variant>.<option>\" (\"chu.lion_trading\")"
-        );
-        return Err(error_of(crate::errors::OptionError::new_err(msg.clone()), "invalid_option", &msg));
+        let msg =
+            format!("option `{name}`: name it with its variant, as \"<variant>.<option>\" (\"chu.lion_trading\")");
+        return Err(error_of(
+            crate::errors::OptionError::new_err(msg.clone()),
+            "invalid_option",
+            &msg,
+        ));
     };
     let v = crate::variant(vname)?;
     let set = v.with_options(&[(option, value)]).map_err(|e| raise(&e))?;
