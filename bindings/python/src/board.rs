@@ -187,8 +187,8 @@ impl Move {
     }
 
     /// The square the piece starts on (None for a drop).
-    #[getter]
-    fn from_square(&self) -> Option<String> {
+    #[getter(from_square)]
+    fn origin(&self) -> Option<String> {
         (!self.m.is_drop()).then(|| self.pos.legs(&self.m).from)
     }
 

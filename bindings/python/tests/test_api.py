@@ -206,3 +206,23 @@ def test_version_and_docstrings():
     for name in dir(gunbai):
         if not name.startswith("_") and callable(getattr(gunbai, name)):
             assert getattr(gunbai, name).__doc__, f"{name} has no docstring"
+
+
+def test_the_stub_names_what_the_module_has():
+    import ast
+
+    from conftest import REPO
+
+    tree = ast.parse((REPO / "bindings" / "python" / "gunbai.pyi").read_text())
+    stub = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            stub.add(node.name)
+        elif isinstance(node, ast.AnnAssign):
+            stub.add(node.target.id)
+    public = {n for n in dir(gunbai) if not n.startswith("_")} | {"__version__"}
+    assert stub == public
+    for cls in ["Board", "Move", "Engine"]:
+        node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls)
+        members = {f.name for f in node.body if isinstance(f, ast.FunctionDef) and not f.name.startswith("__")}
+        assert members == {n for n in dir(getattr(gunbai, cls)) if not n.startswith("_")}, cls
