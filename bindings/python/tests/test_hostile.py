@@ -168,18 +168,21 @@ def test_ctrl_c_stops_a_long_search():
 
 
 def test_perft_releases_the_gil():
-    # Another Python thread runs while perft counts.
-    ticks = []
-    stop = threading.Event()
+    # This thread keeps running Python while another counts (about a
+    # second of CPU): with the GIL held it would get no tick in.
+    started = threading.Event()
 
-    def tick():
-        while not stop.is_set():
-            ticks.append(1)
-            time.sleep(0.01)
+    def count():
+        started.set()
+        gunbai.Board("chu").perft(4)
 
-    t = threading.Thread(target=tick)
+    t = threading.Thread(target=count)
     t.start()
-    gunbai.Board("chu").perft(3)
-    stop.set()
+    started.wait()
+    time.sleep(0.05)
+    ticks = 0
+    while t.is_alive():
+        ticks += 1
+        time.sleep(0.001)
     t.join()
-    assert len(ticks) > 1
+    assert ticks > 20
