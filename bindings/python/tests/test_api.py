@@ -14,7 +14,9 @@ MATED = "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1"  # White's king mated: no legal move
 
 def test_variants_are_the_bundled_rule_files():
     _, out, _ = cli("validate", "--list")
-    assert gunbai.variants() == out.split()
+    bundled = out.split()
+    # Then the loaded ones (other tests load some).
+    assert gunbai.variants()[: len(bundled)] == bundled
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

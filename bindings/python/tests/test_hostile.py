@@ -3,11 +3,14 @@ exception with a clear message; none crashes the interpreter or runs
 unbounded."""
 
 import _thread
+import subprocess
+import sys
 import threading
 import time
 
 import gunbai
 import pytest
+from conftest import REPO
 
 FEN = gunbai.start_fen("shogi")
 
@@ -89,6 +92,26 @@ def test_huge_depths_and_limits():
         b.mate(hash_mb=10**7)
     # Huge node limits are limits, not allocations: depth 1 ends first.
     assert e.search(b, depth=1, nodes=2**63).depth == 1
+
+
+def test_many_loaded_variants():
+    # In a process of its own: the registry keeps what is loaded.
+    code = f"""
+import gunbai, re
+text = open({str(REPO / "tests" / "data" / "toy" / "tiny.toml")!r}).read()
+def named(i):
+    return re.sub(r'^id = "tiny"', f'id = "t{{i}}"', text, count=1, flags=re.M)
+for i in range(gunbai.MAX_LOADED):
+    assert gunbai.load_variant_config(named(i)) == f"t{{i}}"
+assert gunbai.load_variant_config(named(0)) == "t0"  # replacing is not loading more
+try:
+    gunbai.load_variant_config(named(gunbai.MAX_LOADED))
+except gunbai.LimitError as e:
+    print("refused:", e)
+"""
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    assert "refused: 1000 variants are loaded already" in p.stdout
 
 
 def test_wrong_types():
