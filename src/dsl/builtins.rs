@@ -282,6 +282,7 @@ pub(super) fn names_in(place: Place) -> Vec<&'static str> {
             "protected_after",
             "protected_before",
             "protected_after_counting_captured",
+            "moves_on",
             "own_on_file",
             "own_count_on_file",
         ]),

@@ -134,6 +134,9 @@ impl Facts for PathFacts<'_, '_> {
             SquareRef::To => (self.w.len > 0).then(|| self.w.path[self.w.len - 1]),
         }
     }
+    fn moves_on(&self) -> bool {
+        self.victim != usize::MAX && self.victim + 1 < self.w.len
+    }
     fn captures(&self) -> i32 {
         let swept: i32 = self.w.swept[..self.w.len].iter().map(|&n| i32::from(n)).sum();
         self.w.victims[..self.w.len].iter().filter(|v| **v != 0).count() as i32 + swept
