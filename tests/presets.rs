@@ -160,3 +160,26 @@ fn tsg_preset_is_the_references_section_7_5_option_set() {
         perft(&mut b, 2, Convention::Paths).unwrap()
     );
 }
+
+#[test]
+fn jcsa2019_judges_protection_before_the_move_counting_hidden_protectors() {
+    // Issue 26: JCSA judges protection on the position before the move,
+    // and a protector hidden behind the capturing lion counts. The White
+    // rook on f2 is blocked by the Black lion on f6 (chu_rules.rs: "after"
+    // counts it; plain "before" does not).
+    let text = "K a1, k l12, LN f6, ln f8, r f2";
+    let pos = chu(&["preset=jcsa2019"], text, "b");
+    assert_illegal(&pos, "f6xf8", "JCSA: the hidden rook protects");
+    assert_illegal(&pos, "f6-f7xf8", "JCSA: the hidden rook protects");
+    let pos = chu(&["protection_judged=before"], text, "b");
+    assert_legal(&pos, "f6xf8", "plain before: the rook is blocked");
+    // The reference's example of before against after (chu-shogi.md §7
+    // item 4): the White pawn f9 is the lion's only protector; the Black
+    // lion takes it, then the lion. Judged before, the lion was protected
+    // and the bridge is a pawn: illegal; judged after, nothing recaptures.
+    let text = "K a1, k l12, LN f10, ln f8, p f9";
+    let pos = chu(&["preset=jcsa2019"], text, "b");
+    assert_illegal(&pos, "f10xf9xf8", "JCSA: judged before, a pawn bridge");
+    let pos = chu(&[], text, "b");
+    assert_legal(&pos, "f10xf9xf8", "after: unprotected once the pawn is gone");
+}

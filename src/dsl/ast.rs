@@ -255,6 +255,9 @@ pub enum Protection {
     AfterCountingCaptured,
     /// On the position before the move.
     Before,
+    /// On the position before the move with the mover lifted off its
+    /// origin: pieces whose line the mover blocked count (x-ray).
+    BeforeXray,
 }
 
 /// An option value as the compiler sees it.

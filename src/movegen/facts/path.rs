@@ -35,7 +35,9 @@ impl PathFacts<'_, '_> {
         // The board the path was walked on (the position's, or a changed
         // one when this is judged inside another protection judgment).
         with_board(w.cells, |board| {
-            if when != Protection::Before {
+            if when == Protection::BeforeXray {
+                board[usize::from(w.from)] = 0;
+            } else if when != Protection::Before {
                 board[usize::from(w.from)] = 0;
                 for i in 0..w.len {
                     if w.victims[i] != 0 {
