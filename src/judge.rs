@@ -39,6 +39,19 @@ impl Position {
         Position::read_sfen(rules, text).map(Position::judged)
     }
 
+    /// A position from a record's start: board cells, side to move and
+    /// hands, judged.
+    pub(crate) fn from_start(
+        rules: Arc<Ruleset>,
+        cells: Vec<crate::position::Cell>,
+        side: crate::board::Colour,
+        hands: &crate::ruleset::Hands,
+    ) -> Position {
+        Position::from_parts(rules, cells, side, Default::default(), Vec::new())
+            .with_hands(hands)
+            .judged()
+    }
+
     /// A position made from outside, with the outcome its board already
     /// has (a side may have lost before any move).
     fn judged(mut self) -> Position {

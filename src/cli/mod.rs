@@ -55,6 +55,7 @@ mod mate;
 mod moves;
 mod options;
 mod perft;
+mod record;
 mod referee;
 mod serve;
 mod show;
@@ -118,6 +119,10 @@ pub enum Command {
     Completions(completions::Args),
     /// Serve a local web playground: play any variant, see every piece's moves, edit rule files live.
     Serve(serve::Args),
+    /// Convert a game record between formats (KIF, CSA), checking every move.
+    Convert(record::ConvertArgs),
+    /// Check every move of a game record (KIF, CSA) against the rules, and its result.
+    Replay(record::ReplayArgs),
     /// Convert a Fairy-Stockfish variants.ini section into a gunbai rule file, or list the sections.
     ImportFsf(import_fsf::Args),
 }
@@ -141,6 +146,8 @@ pub fn run(command: Command, style: Style) -> Result<ExitCode, Failure> {
         Command::Completions(a) => completions::run(a),
         Command::Serve(a) => serve::run(a, style),
         Command::ImportFsf(a) => import_fsf::run(a, style),
+        Command::Convert(a) => record::convert(a),
+        Command::Replay(a) => record::replay(a),
     }
 }
 
