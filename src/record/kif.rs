@@ -342,7 +342,14 @@ pub fn read(text: &str, name: &str, rules: &Arc<Ruleset>) -> Result<Record, Repo
         glyphs.push((names_table.moves[t].clone(), t as TypeId));
     }
     // Longest first, so that `成銀` is not read as `成`.
-    glyphs.sort_by_key(|(g, _)| std::cmp::Reverse(g.chars().count()));
+    // A glyph several types share (`馬`: a promoted bishop and the horse
+    // kind) reads as the promoted one, which is what a game can reach.
+    glyphs.sort_by_key(|(g, t)| {
+        (
+            std::cmp::Reverse(g.chars().count()),
+            rules.types[usize::from(*t)].promoted_from.is_none(),
+        )
+    });
     let geo = rules.geometry.clone();
     let mut record = Record {
         variant: rules.id.clone(),
