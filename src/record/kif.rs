@@ -306,9 +306,11 @@ fn move_lines(pos: &Position, m: &Move, names: &Names, last_to: Option<Square>) 
             format!("({f}{r})")
         }
     };
+    // A declined promotion is written as no promotion, as shogiops and
+    // cshogi write it (cshogi's reader does not know `不成`); reading
+    // accepts `不成` too.
     let promo = match m.promotion {
         Promotion::Promote | Promotion::PromoteWithChain => "成",
-        Promotion::Decline => "不成",
         _ => "",
     };
     if m.n_shots > 0 || m.len > 2 {
