@@ -29,7 +29,11 @@ fn gunbai(args: &[&str]) -> (i32, String, String) {
 
 /// The USI moves and final SFEN (without its move number) of a record.
 fn usi_and_sfen(path: &Path, format: Format) -> (Vec<String>, String) {
-    let rules = load_variant("shogi", &[]).unwrap();
+    usi_and_sfen_of("shogi", path, format)
+}
+
+fn usi_and_sfen_of(variant: &str, path: &Path, format: Format) -> (Vec<String>, String) {
+    let rules = load_variant(variant, &[]).unwrap();
     let bytes = std::fs::read(path).unwrap();
     let name = path.display().to_string();
     let text = record::decode(&name, &bytes).unwrap();
@@ -48,13 +52,17 @@ fn sfen_board(sfen: &str) -> String {
 }
 
 fn fixtures() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("tests/records/shogi"))
+    fixtures_in("shogi")
+}
+
+fn fixtures_in(dir: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("tests/records").join(dir))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "expect"))
         .collect();
     v.sort();
-    assert!(!v.is_empty(), "no fixtures in tests/records/shogi");
+    assert!(!v.is_empty(), "no fixtures in tests/records/{dir}");
     v
 }
 
@@ -71,6 +79,41 @@ fn cshogi_records_read_to_cshogi_moves_and_sfen() {
             assert_eq!(usi, moves, "{}", path.display());
             assert_eq!(end, sfen, "{}", path.display());
         }
+    }
+}
+
+/// Chu games shogiops wrote in lishogi's KIF dialect
+/// (tools/oracle/records-chu.mjs): gunbai reads them to shogiops' moves
+/// and final SFEN, finds the variant from the text, and reads back what it
+/// writes of them to the same moves.
+#[test]
+fn shogiops_chu_kif_reads_to_shogiops_moves_and_sfen() {
+    let rules = load_variant("chu", &[]).unwrap();
+    for expect in fixtures_in("chu") {
+        let text = std::fs::read_to_string(&expect).unwrap();
+        let mut lines = text.lines();
+        let moves: Vec<String> = lines.next().unwrap().split_whitespace().map(String::from).collect();
+        let sfen = sfen_board(lines.next().unwrap());
+        let path = expect.with_extension("kif");
+        let (usi, end) = usi_and_sfen_of("chu", &path, Format::Kif);
+        assert_eq!(usi, moves, "{}", path.display());
+        assert_eq!(
+            end.split_whitespace().take(2).collect::<Vec<_>>(),
+            sfen.split_whitespace().take(2).collect::<Vec<_>>(),
+            "{}",
+            path.display()
+        );
+        let kif = std::fs::read_to_string(&path).unwrap();
+        let rec = record::read(Format::Kif, "kif", &kif, &rules).unwrap();
+        let written = record::write(Format::Kif, &rec, &rules).unwrap();
+        assert_eq!(
+            record::read(Format::Kif, "w", &written, &rules).unwrap().moves,
+            rec.moves
+        );
+        let p = path.display().to_string();
+        let (code, out, err) = gunbai(&["replay", &p]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("(chu)"), "the variant is found from the text: {out}");
     }
 }
 

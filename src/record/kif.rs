@@ -24,15 +24,19 @@ pub fn sniff(text: &str) -> bool {
         .any(|k| head.contains(k))
 }
 
-/// The candidate whose board has as many ranks as the text's diagram (9
-/// without one), if exactly one has.
+/// The candidate whose board has as many ranks as the text's diagram
+/// (without one: wider than 9 files for the Chu dialect, else 9x9), if
+/// exactly one has.
 pub fn variant_of(text: &str, candidates: &[Arc<Ruleset>]) -> Option<String> {
     let ranks = text.lines().filter(|l| l.trim_start().starts_with('|')).count();
-    let ranks = if ranks == 0 { 9 } else { ranks as u32 };
-    let fit: Vec<&Arc<Ruleset>> = candidates
-        .iter()
-        .filter(|r| r.geometry.height == ranks && names(r).is_ok())
-        .collect();
+    // Without a diagram: the Chu dialect's origin mark `（←` says a board
+    // wider than 9 files, else standard shogi's 9 ranks.
+    let fits = |r: &Ruleset| match ranks {
+        0 if text.contains("（←") => wide(&r.geometry),
+        0 => r.geometry.height == 9 && !wide(&r.geometry),
+        n => r.geometry.height as usize == n,
+    };
+    let fit: Vec<&Arc<Ruleset>> = candidates.iter().filter(|r| fits(r) && names(r).is_ok()).collect();
     match fit.as_slice() {
         [one] => Some(one.id.clone()),
         _ => None,
