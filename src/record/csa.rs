@@ -381,7 +381,7 @@ fn read_p(
         for (i, chunk) in rest.as_bytes().chunks(4).enumerate() {
             let c = std::str::from_utf8(chunk).unwrap_or("");
             let sq = (chunk.len() == 4)
-                .then(|| Some(square_of(geo, c[0..1].parse().ok()?, c[1..2].parse().ok()?)?))
+                .then(|| square_of(geo, c[0..1].parse().ok()?, c[1..2].parse().ok()?))
                 .flatten()
                 .ok_or((
                     at + 2 + i * 4..at + 2 + i * 4 + chunk.len(),

@@ -97,7 +97,7 @@ fn kanji_number(n: u32) -> String {
     if n >= 10 {
         s.push('十');
     }
-    if n % 10 != 0 || n == 0 {
+    if !n.is_multiple_of(10) || n == 0 {
         s.push(KANJI_DIGITS[(n % 10) as usize]);
     }
     s
@@ -383,8 +383,8 @@ pub fn read(text: &str, name: &str, rules: &Arc<Ruleset>) -> Result<Record, Repo
             first_move = li;
             break;
         }
-        if t.starts_with('*') {
-            record.comments.push((0, t[1..].to_string()));
+        if let Some(c) = t.strip_prefix('*') {
+            record.comments.push((0, c.to_string()));
             continue;
         }
         if t.starts_with('|') {
