@@ -16,7 +16,6 @@
 //! share is valued by the squares its first paths reach.
 
 use crate::board::{Colour, Square};
-use crate::movegen::Walker;
 use crate::position::{Position, cell, cell_colour, cell_type};
 use crate::ruleset::{Ruleset, TypeId};
 
@@ -208,23 +207,9 @@ fn value_from(rules: &Ruleset, kind: usize, max_paths: usize) -> i32 {
     cells[usize::from(centre)] = cell(Colour::Black, rules.unpromoted_type(kind));
     let mut reached = vec![false; geo.len()];
     let mut paths = 0;
-    for prog in &rules.programs[Colour::Black.index()][kind] {
-        let mut w = Walker::new(rules, None, &cells, Colour::Black, centre);
-        let stopped = w.walk(prog, 0, centre, 0, &mut |w: &Walker| {
-            for &sq in &w.path[..w.len] {
-                if sq != centre
-                    && let Some(r) = reached.get_mut(usize::from(sq))
-                {
-                    *r = true;
-                }
-            }
-            paths += 1;
-            paths >= max_paths
-        });
-        if stopped {
-            break;
-        }
-    }
+    terms::landings(rules, kind, &cells, centre, &mut paths, max_paths, &mut |sq| {
+        reached[usize::from(sq)] = true;
+    });
     let n = reached.iter().filter(|&&r| r).count().max(1);
     (100.0 * (n as f64).powf(0.75)).round() as i32
 }

@@ -29,6 +29,37 @@ pub const REACH_WEIGHT: i32 = 2;
 /// short of it.
 pub const ZONE_SHARE: [i32; 3] = [24, 12, 6];
 
+/// Walks Black's `kind` from `from` on `cells` (where it stands alone),
+/// calling `mark` with every square a path lands on (the origin left
+/// out), as `diagram::move_map` marks them. `paths` counts the paths
+/// walked; returns true if it reached `max_paths` and the walk stopped.
+pub(super) fn landings(
+    rules: &Ruleset,
+    kind: usize,
+    cells: &[crate::position::Cell],
+    from: Square,
+    paths: &mut usize,
+    max_paths: usize,
+    mark: &mut dyn FnMut(Square),
+) -> bool {
+    for prog in &rules.programs[Colour::Black.index()][kind] {
+        let mut w = Walker::new(rules, None, cells, Colour::Black, from);
+        let stopped = w.walk(prog, 0, from, 0, &mut |w: &Walker| {
+            for &sq in &w.path[..w.len] {
+                if sq != from && usize::from(sq) < cells.len() {
+                    mark(sq);
+                }
+            }
+            *paths += 1;
+            *paths >= max_paths
+        });
+        if stopped {
+            return true;
+        }
+    }
+    false
+}
+
 /// For each square, reach of a kind from that square, or `None` if its
 /// share of the path budget ran out.
 fn reach_table(rules: &Ruleset, kind: usize, max_paths: usize) -> Option<Vec<u16>> {
@@ -43,24 +74,14 @@ fn reach_table(rules: &Ruleset, kind: usize, max_paths: usize) -> Option<Vec<u16
         let sq = from as Square;
         cells[from] = piece;
         let mut count = 0u16;
-        for prog in &rules.programs[Colour::Black.index()][kind] {
-            let mut w = Walker::new(rules, None, &cells, Colour::Black, sq);
-            let stopped = w.walk(prog, 0, sq, 0, &mut |w: &Walker| {
-                for &to in &w.path[..w.len] {
-                    if to != sq
-                        && let Some(s) = seen.get_mut(usize::from(to))
-                        && *s != from as u32
-                    {
-                        *s = from as u32;
-                        count = count.saturating_add(1);
-                    }
-                }
-                paths += 1;
-                paths > max_paths
-            });
-            if stopped {
-                return None;
+        let stopped = landings(rules, kind, &cells, sq, &mut paths, max_paths, &mut |to| {
+            if seen[usize::from(to)] != from as u32 {
+                seen[usize::from(to)] = from as u32;
+                count = count.saturating_add(1);
             }
+        });
+        if stopped {
+            return None;
         }
         cells[from] = 0;
         out[from] = count;
