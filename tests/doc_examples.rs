@@ -453,6 +453,7 @@ pages! {
     mate => "docs/mate.md",
     notation => "docs/notation.md",
     performance => "docs/performance.md",
+    python => "docs/python.md",
     rule_files => "docs/rule-files.md",
     site => "docs/site.md",
     variants => "docs/variants.md",
