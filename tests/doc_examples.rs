@@ -444,6 +444,7 @@ macro_rules! pages {
 pages! {
     readme => "README.md",
     api => "docs/api.md",
+    atsi => "docs/atsi.md",
     ci => "docs/ci.md",
     cli => "docs/cli.md",
     dsl => "docs/dsl.md",

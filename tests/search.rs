@@ -153,3 +153,42 @@ fn a_root_of_many_moves_keeps_the_clock() {
         start.elapsed()
     );
 }
+
+/// Searches the start of `variant` to `depth` and returns the searcher.
+fn searched_start(variant: &str, depth: u32) -> Searcher {
+    let rules = load_variant(variant, &[]).expect("bundled");
+    let mut pos = Position::start(rules);
+    let mut searcher = Searcher::new(&pos, 4);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    searcher
+        .search(&mut pos, limits, &mut |_| {})
+        .expect("within the budget");
+    searcher
+}
+
+/// Chu's lion may pass (step out and back, §4.1), so its side never gets
+/// a null move: the search finds that from the lion's program, and names
+/// no piece. The gold cannot pass.
+#[test]
+fn null_move_is_never_tried_where_a_piece_can_pass() {
+    let rules = load_variant("chu", &[]).expect("bundled chu");
+    let kind = |id: &str| rules.kinds.iter().position(|k| k.id == id).expect("kind");
+    let searcher = searched_start("chu", 5);
+    let passers = &searcher.null_move().passers;
+    assert!(passers[usize::from(rules.unpromoted_type(kind("lion")))]);
+    assert!(!passers[usize::from(rules.unpromoted_type(kind("gold")))]);
+    assert_eq!(searcher.null_moves_tried(), 0);
+}
+
+/// Shogi has no piece that passes and a big enough board: the null move
+/// is tried; minishogi's 5×5 board is too small for it (zugzwang).
+#[test]
+fn null_move_is_tried_only_where_the_rules_allow_it() {
+    assert!(searched_start("shogi", 5).null_moves_tried() > 0);
+    let mini = searched_start("minishogi", 6);
+    assert!(!mini.null_move().board_big_enough);
+    assert_eq!(mini.null_moves_tried(), 0);
+}

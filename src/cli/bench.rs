@@ -19,6 +19,11 @@ pub struct Args {
     /// Nodes the search benchmark visits (after perft).
     #[arg(long, default_value_t = 20_000)]
     search_nodes: u64,
+    /// Search to this depth instead (still stopping at --search-nodes),
+    /// printing the nodes and seconds of every finished iteration:
+    /// time to depth (scripts/time-to-depth).
+    #[arg(long, value_name = "D")]
+    search_depth: Option<u32>,
     /// Threads for the perft figure (0: one per core).
     #[arg(long, default_value_t = 1, value_name = "N")]
     threads: usize,
@@ -40,11 +45,28 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     let mut searcher = Searcher::new(&p, 16);
     let limits = Limits {
         nodes: Some(a.search_nodes),
+        depth: a.search_depth,
         ..Limits::default()
     };
     let mut reached = 0;
     let start = Instant::now();
-    searcher.search(&mut p, limits, &mut |r| reached = r.depth)?;
+    let each = a.search_depth.is_some();
+    let mut lines = Vec::new();
+    searcher.search(&mut p, limits, &mut |r| {
+        reached = r.depth;
+        if each && r.complete {
+            lines.push(format!(
+                "depth {} = {} nodes in {:.3} s, score {}",
+                r.depth,
+                r.nodes,
+                r.elapsed.as_secs_f64(),
+                r.score
+            ));
+        }
+    })?;
+    for line in lines {
+        outln!("{line}");
+    }
     let secs = start.elapsed().as_secs_f64();
     let n = searcher.nodes();
     outln!(

@@ -110,7 +110,7 @@ pub fn threatened_among(pos: &Position, side: Colour, set: &crate::dsl::TypeSet)
     let mut other = pos.clone();
     other.side = side.opposite();
     let mut moves = Vec::new();
-    if super::generate::<false>(&other, &mut moves, super::move_limit()).is_err() {
+    if super::generate::<false, { super::ALL }>(&other, &mut moves, super::move_limit()).is_err() {
         // More moves than the budget allows: a threat cannot be ruled out.
         return true;
     }

@@ -9,6 +9,7 @@
 //! effects, which only some variants have, build a scratch board.)
 
 mod check;
+mod door;
 mod effects;
 mod enemy_rows;
 mod facts;
@@ -22,6 +23,7 @@ pub use crate::moves::{
 };
 pub(crate) use check::{attacked, attacked_at};
 pub use check::{attacked_among, in_check, threatened_among};
+pub use door::{is_noisy, noisy_moves, quiet_moves};
 pub(crate) use effects::on_board;
 pub(crate) use facts::{BoardView, DropFacts, PathFacts, PointFacts, SideFacts, ignoring_drop_mates};
 pub use paths::chain_candidates;
@@ -82,11 +84,19 @@ pub fn is_frozen(pos: &Position, sq: Square) -> bool {
 ///
 #[doc = include_str!("../../docs/examples/movegen_mod_1.md")]
 pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> Result<(), TooManyMoves> {
+    legal_part::<ALL>(pos, out)
+}
+
+/// The legal moves of `PART` ([`ALL`], [`NOISY`] or [`QUIET`]): those
+/// [`generate`] lists, through the filters that keep royals safe and
+/// forbid repetitions (each judges one move at a time, so a part is
+/// filtered as the whole list would be).
+fn legal_part<const PART: u8>(pos: &Position, out: &mut Vec<Move>) -> Result<(), TooManyMoves> {
     out.clear();
     if pos.outcome.is_some() {
         return Ok(());
     }
-    generate::<false>(pos, out, move_limit())?;
+    generate::<false, PART>(pos, out, move_limit())?;
     let rules = &*pos.rules;
     if let Some(royals) = &rules.royals {
         check::keep_royals_safe(pos, royals, out);
@@ -121,12 +131,21 @@ pub(crate) fn legal_move_count(pos: &Position, scratch: &mut Vec<Move>) -> Resul
     if pos.outcome.is_some() {
         return Ok(0);
     }
-    Ok(generate::<true>(pos, scratch, move_limit())? + scratch.len())
+    Ok(generate::<true, ALL>(pos, scratch, move_limit())? + scratch.len())
 }
+
+/// Which of a position's moves [`generate`] lists: all, or only the noisy
+/// or the quiet ones ([`door`]).
+const ALL: u8 = 0;
+const NOISY: u8 = 1;
+const QUIET: u8 = 2;
 
 /// The moves of the side to move before the filters: each piece's paths
 /// (pushed to `out`, or with `COUNT` counted and returned, but for a kind
-/// whose alternatives overlap), then the drops (pushed).
+/// whose alternatives overlap), then the drops (pushed). `PART` keeps all
+/// of them ([`ALL`], perft's and [`legal_moves`]' case), or only the noisy
+/// or the quiet ones ([`door::is_noisy`]): those are judged as each move
+/// is pushed, so no list of the others is made (drops are quiet).
 ///
 /// More than `limit` of them is an error, with `out` cleared. The list is
 /// compared after each piece and each drop type, not each move, so that
@@ -139,7 +158,11 @@ pub(crate) fn legal_move_count(pos: &Position, scratch: &mut Vec<Move>) -> Resul
 /// instructions): their work is the walk's, bounded by the paths limit
 /// per piece.
 #[inline(always)]
-fn generate<const COUNT: bool>(pos: &Position, out: &mut Vec<Move>, limit: usize) -> Result<usize, TooManyMoves> {
+fn generate<const COUNT: bool, const PART: u8>(
+    pos: &Position,
+    out: &mut Vec<Move>,
+    limit: usize,
+) -> Result<usize, TooManyMoves> {
     let over = |out: &mut Vec<Move>| {
         out.clear();
         out.shrink_to(MOVES_KEPT);
@@ -192,12 +215,22 @@ fn generate<const COUNT: bool>(pos: &Position, out: &mut Vec<Move>, limit: usize
             continue;
         }
         let start = out.len();
-        let mut emit = |w: &Walker| {
-            let mover = mover.get_or_insert_with(|| paths::Mover::new(pos, sq));
-            paths::push_path(pos, w, mover, out);
-            false
-        };
-        walker.walk_piece(&mut emit);
+        if PART == ALL {
+            let mut emit = |w: &Walker| {
+                let mover = mover.get_or_insert_with(|| paths::Mover::new(pos, sq));
+                paths::push_path(pos, w, mover, out);
+                false
+            };
+            walker.walk_piece(&mut emit);
+        } else {
+            let mut part = door::Part::new(pos, out, PART == NOISY);
+            let mut emit = |w: &Walker| {
+                let mover = mover.get_or_insert_with(|| paths::Mover::new(pos, sq));
+                paths::push_path(pos, w, mover, &mut part);
+                false
+            };
+            walker.walk_piece(&mut emit);
+        }
         if overlapping {
             // The same path from two alternatives is one move.
             out[start..].sort_unstable_by_key(paths::move_key);
@@ -214,7 +247,7 @@ fn generate<const COUNT: bool>(pos: &Position, out: &mut Vec<Move>, limit: usize
             return over(out);
         }
     }
-    if rules.drops.is_some() && !push_drops(pos, out, limit) || tally.0 + out.len() > limit {
+    if PART != NOISY && rules.drops.is_some() && !push_drops(pos, out, limit) || tally.0 + out.len() > limit {
         return over(out);
     }
     Ok(tally.0)
@@ -420,7 +453,7 @@ mod tests {
                 seen.positions += 1;
                 unfiltered.clear();
                 if pos.outcome.is_none() {
-                    generate::<false>(&pos, &mut unfiltered, usize::MAX)
+                    generate::<false, ALL>(&pos, &mut unfiltered, usize::MAX)
                         .expect("bundled variants stay within the budget");
                 }
                 if unfiltered.len() > moves.len() {

@@ -65,21 +65,7 @@ impl Position {
     /// (though memory-safe) state: counts, hash and outcome may no longer
     /// agree with the board. Use [`Position::play`] for moves from elsewhere.
     pub fn play_unchecked(&mut self, m: &Move) -> Undo {
-        let undo = Undo {
-            journal: self.journal.len(),
-            side: self.side,
-            last: self.last,
-            kills: self.kill_log.len() as u32,
-            hash: self.hash,
-            side_hash: self.side_hash,
-            outcome: self.outcome,
-            pending_win: self.pending_win,
-            killed: self.killed,
-            counted_plies: self.counted_plies,
-        };
-        self.history.push(self.hash);
-        self.history_journal.push(self.journal.len());
-        self.history_own.push(self.side_hash[self.side.index()]);
+        let undo = self.begin_turn();
         let side = self.side;
         if let Some(ty) = m.drop {
             // A drop: from the hand onto the empty square.
@@ -142,6 +128,50 @@ impl Position {
         let (outcome, pending) = self.judge_after_move(side);
         self.outcome = outcome;
         self.pending_win = pending;
+        undo
+    }
+
+    /// What taking back the turn about to be played needs; the position
+    /// so far goes into the history.
+    fn begin_turn(&mut self) -> Undo {
+        let undo = Undo {
+            journal: self.journal.len(),
+            side: self.side,
+            last: self.last,
+            kills: self.kill_log.len() as u32,
+            hash: self.hash,
+            side_hash: self.side_hash,
+            outcome: self.outcome,
+            pending_win: self.pending_win,
+            killed: self.killed,
+            counted_plies: self.counted_plies,
+        };
+        self.history.push(self.hash);
+        self.history_journal.push(self.journal.len());
+        self.history_own.push(self.side_hash[self.side.index()]);
+        undo
+    }
+
+    /// Passes the turn without moving (a search's null move, never a move
+    /// of the game): the other side is to move, the previous move is
+    /// forgotten (it took nothing), and nothing is judged. Taken back with
+    /// [`Position::unplay`]. Only for a position whose game is not over.
+    pub fn play_null(&mut self) -> Undo {
+        let undo = self.begin_turn();
+        self.last = LastMove {
+            mover: None,
+            to: None,
+            first_kill: self.kill_log.len() as u32,
+            n_kills: 0,
+        };
+        self.hash ^= self.rules.zobrist_side;
+        self.side = self.side.opposite();
+        if matches!(
+            self.rules.repetition,
+            RepetitionPolicy::CreatorLoses | RepetitionPolicy::DrawUnlessPerpetualCheck
+        ) {
+            self.checks.push(false);
+        }
         undo
     }
 

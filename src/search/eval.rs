@@ -2,8 +2,7 @@
 //! (board and hands) from piece values, plus positional terms worked out
 //! once from the rules ([`eval_terms`](self::terms)): empty-board reach
 //! per square, nearness to the promotion zone, and royal safety from the
-//! enemy pieces standing near each royal. The search may add a mobility
-//! term from the move counts it has anyway ([`MOBILITY_WEIGHT`]).
+//! enemy pieces standing near each royal.
 //!
 //! Values come from the rule file's `value` key; a piece without one is
 //! valued by its mobility on an empty board, so a new rule file plays
@@ -28,9 +27,6 @@ pub mod terms;
 pub const VALUE_PATHS: usize = 4_000_000;
 /// Paths each kind may walk at least, whatever the number of kinds.
 pub const KIND_PATHS: usize = 2_000;
-
-/// Centipawn-like units the search adds per legal move of difference.
-pub const MOBILITY_WEIGHT: i32 = 2;
 
 /// The value of every piece type of a ruleset.
 #[derive(Clone, Debug)]

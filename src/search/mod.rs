@@ -1,14 +1,21 @@
-//! A generic game-tree search for any rule file: iterative deepening,
-//! alpha-beta (negamax) with a transposition table keyed by the position
-//! hash, move ordering (hash move, captures by victim value, killers), and
-//! a quiescence search over captures.
+//! A generic game-tree search for any rule file: iterative deepening with
+//! aspiration windows, principal-variation search (negamax, alpha-beta),
+//! a bucketed transposition table of compact entries (module `tt`), null-move
+//! pruning, late-move reductions, an extension when a royal is attacked,
+//! staged move ordering (hash move, captures by victim less attacker,
+//! killers, countermove, quiet moves by history), and a quiescence search
+//! over the noisy moves with stand-pat, delta pruning and table probes.
 //!
-//! It plays through `legal_moves`, `Position::play` and `unplay` only, so
-//! every rule the interpreter knows (lion trading, shots, auras, repetition,
-//! kill-history wins) is obeyed in the tree too. Nothing here is specific
-//! to a variant: the evaluation is material from the rule file's piece
-//! values plus mobility ([`eval`]). The loop clones no position and
-//! allocates only when it first reaches a new ply.
+//! It plays through the move generator's door ([`noisy_moves`],
+//! [`quiet_moves`]: the legal moves in two parts), `Position::play` and
+//! `unplay` only, so every rule the interpreter knows (lion trading, shots,
+//! auras, repetition, kill-history wins) is obeyed in the tree too. A node
+//! lists its quiet moves only when no noisy move (or the hash move) cut it
+//! off; quiescence never lists them. Nothing here is specific to a
+//! variant: the evaluation is material from the rule file's piece values
+//! ([`eval`]), and what the techniques need to know of a variant is read
+//! from its rules ([`NullMove`]). The loop clones no position and allocates
+//! only when it first reaches a new ply.
 //!
 //! Every position's work is at most O(n log n) in its n moves: the first
 //! few moves to search are picked one by one (most nodes cut off there),
@@ -19,14 +26,18 @@
 //! alone; at the root it is an error.
 
 pub mod eval;
+mod tt;
 
 use crate::board::Colour;
-use crate::movegen::{Move, Promotion, TooManyMoves, legal_moves};
-use crate::position::{Outcome, Position, cell_colour, cell_type};
-use crate::ruleset::Result3;
-use eval::{MOBILITY_WEIGHT, PieceValues};
+use crate::movegen::{
+    Move, Promotion, TooManyMoves, Walker, attacked_among, is_noisy, legal_moves, noisy_moves, quiet_moves,
+};
+use crate::position::{Outcome, Position, cell, cell_colour, cell_type};
+use crate::ruleset::{Result3, Ruleset};
+use eval::PieceValues;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use tt::{EXACT, LOWER, Table, UPPER, fingerprint};
 use web_time::{Duration, Instant};
 
 /// A won game: scores above `MATE - MAX_PLY` are wins in `MATE - score` plies.
@@ -43,6 +54,26 @@ const PICKED: usize = 8;
 const NODES_PER_CHECK: u64 = 32;
 /// Moves generated between two readings of the clock.
 const MOVES_PER_CHECK: usize = 4096;
+/// Half-width of the first aspiration window, in evaluation units (a
+/// pawn-like piece is worth about 100).
+const ASPIRATION: i32 = 40;
+/// Iterations before this depth search the whole window.
+const ASPIRATION_FROM: u32 = 4;
+/// Quiescence skips a capture whose gain cannot lift the stand-pat score
+/// to within this margin of alpha.
+const DELTA_MARGIN: i32 = 150;
+/// Entries of the history and countermove tables (a power of two): they
+/// are indexed by a hash of side, piece type and square, so that their
+/// size does not grow with the board.
+const ORDER_ENTRIES: usize = 1 << 16;
+/// History scores stay below this (they are halved when one would pass).
+const HISTORY_MAX: i32 = 1 << 20;
+
+// Ordering keys: the hash move, then noisy moves by gain, then killers and
+// the countermove, then quiet moves by history (below `KILLER_KEY`).
+const TT_KEY: i32 = i32::MAX;
+const NOISY_KEY: i32 = 1 << 30;
+const KILLER_KEY: i32 = 1 << 29;
 
 /// When to stop thinking.
 #[derive(Clone, Copy, Debug, Default)]
@@ -71,31 +102,117 @@ pub struct Report {
     pub complete: bool,
 }
 
-#[derive(Clone, Copy)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
+/// When a null move (passing the turn) may prune, read from the rules: it
+/// assumes that moving is better than passing, which fails where passing
+/// is itself a move (then the null move would prove nothing) and in
+/// zugzwang, most likely with little material on a small board.
+#[derive(Clone, Debug)]
+pub struct NullMove {
+    /// `passers[ty]`: a piece of type `ty` can pass (a path of its move
+    /// ends on its origin, as a lion's step out and back does, found by
+    /// walking its programs on an empty board). A side with one on the
+    /// board never gets a null move.
+    pub passers: Vec<bool>,
+    /// The board is big enough ([`NULL_MOVE_SQUARES`] squares or more).
+    pub board_big_enough: bool,
 }
 
-#[derive(Clone, Copy)]
-struct Entry {
-    key: u64,
-    best: Option<Move>,
-    score: i32,
-    depth: i8,
-    bound: Bound,
+/// Boards smaller than this (the 3×4, 5×5 and 5×6 variants) get no null
+/// move: their few pieces make zugzwang common.
+pub const NULL_MOVE_SQUARES: usize = 49;
+/// A side gets a null move only with at least this many pieces besides
+/// its royals (on the board and in hand).
+pub const NULL_MOVE_PIECES: u32 = 4;
+/// Paths walked at most, over all kinds, to find the passers: each kind
+/// gets an equal share, at least [`KIND_PASSER_PATHS`] (as the values'
+/// walk is bounded, [`eval::VALUE_PATHS`]), so a rule file of a thousand
+/// kinds still starts at once.
+const PASSER_PATHS: usize = 2_000_000;
+const KIND_PASSER_PATHS: usize = 500;
+
+impl NullMove {
+    pub fn new(rules: &Ruleset) -> NullMove {
+        let geo = &rules.geometry;
+        let centre = geo.square(geo.width as i32 / 2, geo.height as i32 / 2);
+        let share = (PASSER_PATHS / rules.kinds.len().max(1)).max(KIND_PASSER_PATHS);
+        let passes = |kind: usize| {
+            let Some(centre) = centre else { return false };
+            let mut cells = vec![0; geo.len()];
+            cells[usize::from(centre)] = cell(Colour::Black, rules.unpromoted_type(kind));
+            let mut paths = 0;
+            let mut found = false;
+            for prog in &rules.programs[Colour::Black.index()][kind] {
+                let mut w = Walker::new(rules, None, &cells, Colour::Black, centre);
+                w.walk(prog, 0, centre, 0, &mut |w: &Walker| {
+                    found |= w.len > 0 && w.path[w.len - 1] == centre;
+                    paths += 1;
+                    found || paths >= share
+                });
+                if found || paths >= share {
+                    break;
+                }
+            }
+            found
+        };
+        let by_kind: Vec<bool> = (0..rules.kinds.len()).map(passes).collect();
+        NullMove {
+            passers: rules.types.iter().map(|t| by_kind[t.kind]).collect(),
+            board_big_enough: geo.len() >= NULL_MOVE_SQUARES,
+        }
+    }
+
+    /// Whether the side to move of `pos` may try a null move.
+    pub fn allowed(&self, pos: &Position) -> bool {
+        if !self.board_big_enough || pos.pending_win.is_some() {
+            return false;
+        }
+        let side = pos.side.index();
+        let counts = &pos.counts[side];
+        let mut pieces = 0u32;
+        for (ty, &n) in counts.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            if self.passers.get(ty).copied().unwrap_or(true) {
+                return false;
+            }
+            if !pos.rules.check_set.contains(ty as crate::ruleset::TypeId) {
+                pieces += u32::from(n);
+            }
+        }
+        if let Some(drops) = &pos.rules.drops {
+            for &ty in &drops.hand_types {
+                pieces += u32::from(pos.in_hand(pos.side, ty));
+            }
+        }
+        pieces >= NULL_MOVE_PIECES
+    }
 }
 
-/// A searcher: its transposition table, killer moves and move buffers
+/// A ply's move lists and their ordering keys.
+#[derive(Default)]
+struct Frame {
+    noisy: Vec<Move>,
+    noisy_keys: Vec<i32>,
+    quiet: Vec<Move>,
+    quiet_keys: Vec<i32>,
+}
+
+/// A searcher: its transposition table, ordering tables and move buffers
 /// survive between searches of one game.
 pub struct Searcher {
     values: PieceValues,
-    table: Vec<Option<Entry>>,
+    /// The static evaluation's tables ([`eval::evaluate`]).
+    evaluator: eval::Evaluator,
+    null_move: NullMove,
+    table: Table,
     killers: Vec<[Option<Move>; 2]>,
-    /// Move and ordering-score buffers, one per ply.
-    moves: Vec<Vec<Move>>,
-    scores: Vec<Vec<i32>>,
+    /// History scores of quiet moves, by [`order_index`].
+    history: Vec<i32>,
+    /// The quiet move that refuted a move, by [`order_index`] of that move
+    /// (a fingerprint).
+    countermoves: Vec<u32>,
+    frames: Vec<Frame>,
     nodes: u64,
     start: Instant,
     limits: Limits,
@@ -103,6 +220,8 @@ pub struct Searcher {
     aborted: bool,
     /// Moves generated since the clock was last read.
     work: usize,
+    /// Null moves tried by the last search (for tests).
+    null_tries: u64,
 }
 
 impl Searcher {
@@ -117,35 +236,36 @@ impl Searcher {
     /// halved until it can be, never aborting: returns the searcher and the
     /// megabytes its table got.
     pub fn with_table(pos: &Position, table_mb: usize) -> (Searcher, usize) {
-        let mut mb = table_mb.clamp(1, 4096);
-        let table = loop {
-            let entries = ((mb << 20) / std::mem::size_of::<Option<Entry>>()).max(1024);
-            let mut table = Vec::new();
-            if table.try_reserve_exact(entries).is_ok() || mb == 1 {
-                table.resize(entries, None);
-                break table;
-            }
-            mb /= 2;
-        };
+        let (table, mb) = Table::new(table_mb);
+        let evaluator = eval::Evaluator::new(&pos.rules);
         let searcher = Searcher {
-            values: PieceValues::new(&pos.rules),
+            values: evaluator.values().clone(),
+            evaluator,
+            null_move: NullMove::new(&pos.rules),
             table,
             killers: vec![[None; 2]; MAX_PLY + 1],
-            moves: Vec::new(),
-            scores: Vec::new(),
+            history: vec![0; ORDER_ENTRIES],
+            countermoves: vec![0; ORDER_ENTRIES],
+            frames: Vec::new(),
             nodes: 0,
             start: Instant::now(),
             limits: Limits::default(),
             stop: Arc::new(AtomicBool::new(false)),
             aborted: false,
             work: 0,
+            null_tries: 0,
         };
         (searcher, mb)
     }
 
     /// The bytes of the transposition table.
     pub fn table_bytes(&self) -> usize {
-        self.table.len() * std::mem::size_of::<Option<Entry>>()
+        self.table.bytes()
+    }
+
+    /// Permille of the transposition table used by the last search.
+    pub fn hashfull(&self) -> usize {
+        self.table.permille_full()
     }
 
     /// Nodes visited by the last search.
@@ -153,9 +273,19 @@ impl Searcher {
         self.nodes
     }
 
+    /// Null moves the last search tried.
+    pub fn null_moves_tried(&self) -> u64 {
+        self.null_tries
+    }
+
     /// The piece values the evaluation uses.
     pub fn values(&self) -> &PieceValues {
         &self.values
+    }
+
+    /// What the null move is allowed from.
+    pub fn null_move(&self) -> &NullMove {
+        &self.null_move
     }
 
     /// A flag that stops the running search when set (from another thread).
@@ -170,8 +300,10 @@ impl Searcher {
 
     /// Forgets everything learnt (for a new game).
     pub fn clear(&mut self) {
-        self.table.iter_mut().for_each(|e| *e = None);
+        self.table.clear();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.countermoves.iter_mut().for_each(|c| *c = 0);
     }
 
     /// Searches `pos` (given back unchanged) and returns the move to play,
@@ -192,7 +324,11 @@ impl Searcher {
         self.limits = limits;
         self.nodes = 0;
         self.work = 0;
+        self.null_tries = 0;
         self.aborted = false;
+        self.table.new_search();
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 8);
         let mut root = Vec::new();
         legal_moves(pos, &mut root)?;
         let Some(&first) = root.first() else {
@@ -202,15 +338,17 @@ impl Searcher {
             return Ok(Some(first));
         }
         let mut best = first;
+        let mut last_score = 0;
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 / 2).clamp(1, MAX_PLY as u32 / 2);
         for depth in 1..=max_depth {
-            let (score, found) = self.root(pos, depth as i32, &mut root);
+            let (score, found) = self.aspiration(pos, depth, last_score, &mut root);
             if let Some(m) = found {
                 best = m;
             }
             if self.aborted && found.is_none() {
                 break;
             }
+            last_score = score;
             let pv = self.principal_variation(pos, best, depth as usize);
             report(&Report {
                 depth,
@@ -228,27 +366,84 @@ impl Searcher {
         Ok(Some(best))
     }
 
-    /// One iteration at the root. Returns its score and the best move if
-    /// at least one move was searched to the end.
-    fn root(&mut self, pos: &mut Position, depth: i32, root: &mut [Move]) -> (i32, Option<Move>) {
+    /// One iteration in a window around the previous score, widened on the
+    /// side it fails until the score falls inside (from
+    /// [`ASPIRATION_FROM`] on; before, and for mate scores, the whole
+    /// window).
+    fn aspiration(&mut self, pos: &mut Position, depth: u32, guess: i32, root: &mut [Move]) -> (i32, Option<Move>) {
+        if depth < ASPIRATION_FROM || guess.abs() > MATE - MAX_PLY as i32 {
+            return self.root(pos, depth as i32, -INF, INF, root);
+        }
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = (guess - delta, guess + delta);
+        loop {
+            let (score, found) = self.root(pos, depth as i32, alpha, beta, root);
+            if self.aborted {
+                // A move found inside the window is still the best so far.
+                let inside = score > alpha && score < beta;
+                return (score, found.filter(|_| inside));
+            }
+            if score <= alpha {
+                alpha = (score - delta).max(-INF);
+            } else if score >= beta {
+                beta = (score + delta).min(INF);
+            } else {
+                return (score, found);
+            }
+            delta = delta.saturating_mul(4);
+            if delta > 4 * DELTA_MARGIN * 10 {
+                (alpha, beta) = (-INF, INF);
+            }
+        }
+    }
+
+    /// One iteration at the root in the window `alpha..beta`. Returns its
+    /// score and the best move if at least one move was searched to the
+    /// end with a score above alpha.
+    fn root(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        root: &mut [Move],
+    ) -> (i32, Option<Move>) {
         let side = pos.side;
-        let tt_move = self.probe(pos).and_then(|e| e.best);
-        let mut keys: Vec<i32> = root.iter().map(|m| self.order_key(pos, m, tt_move, 0)).collect();
-        sort_by_keys(root, &mut keys);
-        self.charge(root.len());
-        let (mut alpha, beta) = (-INF, INF);
+        let key = Self::key(pos);
+        let tt_best = self.table.probe(key).map_or(0, |e| e.best);
+        if depth == 1 {
+            let mut keys: Vec<i32> = root.iter().map(|m| self.order_key(pos, m, tt_best, 0)).collect();
+            sort_by_keys(root, &mut keys);
+            self.charge(root.len());
+        }
+        let alpha0 = alpha;
         let mut best = None;
-        let n = root.len() as i32;
-        for m in root.iter() {
+        let mut best_score = -INF;
+        for (i, m) in root.iter().enumerate() {
             let undo = pos.play_unchecked(m);
-            let score = -self.negamax(pos, depth - 1, 1, -beta, -alpha, n);
+            let score = if i == 0 {
+                -self.negamax(pos, depth - 1, 1, -beta, -alpha, true)
+            } else {
+                let s = -self.negamax(pos, depth - 1, 1, -alpha - 1, -alpha, true);
+                if s > alpha && s < beta && !self.aborted {
+                    -self.negamax(pos, depth - 1, 1, -beta, -alpha, true)
+                } else {
+                    s
+                }
+            };
             pos.unplay(&undo);
             if self.aborted {
                 break;
             }
+            if score > best_score {
+                best_score = score;
+            }
             if score > alpha {
                 alpha = score;
                 best = Some(*m);
+                if alpha >= beta {
+                    break;
+                }
             }
         }
         // The best move goes first next time.
@@ -257,119 +452,225 @@ impl Searcher {
         {
             root[..=i].rotate_right(1);
         }
-        if let Some(b) = best
-            && !self.aborted
-        {
-            self.store(pos, depth, alpha, Bound::Exact, Some(b));
+        if !self.aborted {
+            let bound = if best_score >= beta {
+                LOWER
+            } else if best_score > alpha0 {
+                EXACT
+            } else {
+                UPPER
+            };
+            if let Some(b) = best {
+                self.table.store(
+                    key,
+                    depth,
+                    to_table(best_score, 0),
+                    bound,
+                    fingerprint(&b),
+                    !is_noisy(pos, &b),
+                );
+            }
         }
         debug_assert_eq!(pos.side, side);
-        (alpha, best)
+        (best_score, best)
     }
 
     fn negamax(
         &mut self,
         pos: &mut Position,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
         beta: i32,
-        parent_moves: i32,
+        null_ok: bool,
     ) -> i32 {
         if let Some(o) = pos.outcome {
             return outcome_score(o, pos.side, ply);
         }
-        if depth <= 0 || ply >= MAX_PLY - MAX_QUIESCENCE - 1 {
-            return self.quiescence(pos, ply, 0, alpha, beta, parent_moves);
+        if ply >= MAX_PLY - MAX_QUIESCENCE - 1 {
+            return self.quiescence(pos, ply, 0, alpha, beta);
+        }
+        // A royal attacked: search a ply deeper (it may be lost, or the
+        // attack may be all there is).
+        let attacked = attacked_among(pos, pos.side, &pos.rules.check_set);
+        if attacked {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence(pos, ply, 0, alpha, beta);
         }
         self.count_node();
         if self.aborted {
             return 0;
         }
-        let entry = self.probe(pos);
+        let pv_node = beta - alpha > 1;
+        let key = Self::key(pos);
+        let entry = self.table.probe(key);
         if let Some(e) = entry
+            && !pv_node
             && i32::from(e.depth) >= depth
         {
             let s = from_table(e.score, ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
+            match e.bound() {
+                EXACT => return s,
+                LOWER if s >= beta => return s,
+                UPPER if s <= alpha => return s,
                 _ => {}
             }
         }
-        let mut moves = self.take_moves(ply);
-        if legal_moves(pos, &mut moves).is_err() {
+        // Null move: if passing still holds beta, a move surely does.
+        if null_ok
+            && !pv_node
+            && !attacked
+            && depth >= 3
+            && beta.abs() < MATE - MAX_PLY as i32
+            && self.null_move.allowed(pos)
+            && self.evaluate(pos) >= beta
+        {
+            self.null_tries += 1;
+            let r = 2 + depth / 4;
+            let undo = pos.play_null();
+            let s = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+            pos.unplay(&undo);
+            if self.aborted {
+                return 0;
+            }
+            if s >= beta {
+                return beta;
+            }
+        }
+
+        let mut frame = self.take_frame(ply);
+        if noisy_moves(pos, &mut frame.noisy).is_err() {
             // Past the move budget: scored as it stands.
-            self.moves[ply] = moves;
-            return self.values.material(pos, pos.side);
+            self.frames[ply] = frame;
+            return self.evaluate(pos);
         }
-        self.charge(moves.len());
-        if moves.is_empty() {
-            self.moves[ply] = moves;
-            return outcome_score(pos.no_moves_outcome(), pos.side, ply);
+        self.charge(frame.noisy.len());
+        let tt_best = entry.map_or(0, |e| e.best);
+        let mut quiet_listed = false;
+        if entry.is_some_and(|e| e.best_quiet()) {
+            // The hash move is quiet: list the quiet moves now to try it first.
+            if quiet_moves(pos, &mut frame.quiet).is_err() {
+                self.frames[ply] = frame;
+                return self.evaluate(pos);
+            }
+            self.charge(frame.quiet.len());
+            quiet_listed = true;
+            if let Some(i) = frame.quiet.iter().position(|m| fingerprint(m) == tt_best) {
+                let m = frame.quiet.swap_remove(i);
+                frame.noisy.push(m);
+            }
         }
-        let tt_move = entry.and_then(|e| e.best);
-        let mut keys = std::mem::take(&mut self.scores[ply]);
-        keys.clear();
-        keys.extend(moves.iter().map(|m| self.order_key(pos, m, tt_move, ply)));
-        let n = moves.len() as i32;
+        frame.noisy_keys.clear();
+        for m in &frame.noisy {
+            let k = self.order_key(pos, m, tt_best, ply);
+            frame.noisy_keys.push(k);
+        }
+        let counter = self.countermove(pos);
         let alpha0 = alpha;
         let mut best_score = -INF;
         let mut best = None;
-        for i in 0..moves.len() {
-            next_best(&mut moves, &mut keys, i);
-            let m = moves[i];
-            let undo = pos.play_unchecked(&m);
-            let score = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, n);
-            pos.unplay(&undo);
-            if self.aborted {
-                break;
-            }
-            if score > best_score {
-                best_score = score;
-                best = Some(m);
-            }
-            if score > alpha {
-                alpha = score;
-            }
-            if alpha >= beta {
-                if !takes_enemy(pos, &m) {
-                    let k = &mut self.killers[ply];
-                    if k[0] != Some(m) {
-                        k[1] = k[0];
-                        k[0] = Some(m);
+        let mut searched = 0usize;
+        // Stage 0: the noisy moves (and the hash move); stage 1: the quiet ones.
+        'stages: for stage in 0..2 {
+            if stage == 1 {
+                if !quiet_listed {
+                    if quiet_moves(pos, &mut frame.quiet).is_err() {
+                        break 'stages;
                     }
+                    self.charge(frame.quiet.len());
                 }
-                break;
+                frame.quiet_keys.clear();
+                for m in &frame.quiet {
+                    let k = self.quiet_key(pos, m, ply, counter);
+                    frame.quiet_keys.push(k);
+                }
+            }
+            let n = if stage == 0 {
+                frame.noisy.len()
+            } else {
+                frame.quiet.len()
+            };
+            for i in 0..n {
+                let (m, key_m) = if stage == 0 {
+                    next_best(&mut frame.noisy, &mut frame.noisy_keys, i);
+                    (frame.noisy[i], frame.noisy_keys[i])
+                } else {
+                    next_best(&mut frame.quiet, &mut frame.quiet_keys, i);
+                    (frame.quiet[i], frame.quiet_keys[i])
+                };
+                let quiet = stage == 1 || key_m != TT_KEY && !is_noisy(pos, &m);
+                let undo = pos.play_unchecked(&m);
+                let score = if searched == 0 {
+                    -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true)
+                } else {
+                    // Late quiet moves are searched shallower first.
+                    let reduce = if quiet && depth >= 3 && searched >= 3 && !attacked && key_m < KILLER_KEY {
+                        1 + i32::from(searched >= 8 && depth >= 5)
+                    } else {
+                        0
+                    };
+                    let mut s = -self.negamax(pos, depth - 1 - reduce, ply + 1, -alpha - 1, -alpha, true);
+                    if s > alpha && reduce > 0 && !self.aborted {
+                        s = -self.negamax(pos, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                    }
+                    if s > alpha && s < beta && !self.aborted {
+                        s = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true);
+                    }
+                    s
+                };
+                pos.unplay(&undo);
+                if self.aborted {
+                    break 'stages;
+                }
+                searched += 1;
+                if score > best_score {
+                    best_score = score;
+                    best = Some(m);
+                }
+                if score > alpha {
+                    alpha = score;
+                }
+                if alpha >= beta {
+                    if quiet {
+                        self.reward(pos, &m, ply, depth);
+                    }
+                    break 'stages;
+                }
+                if quiet {
+                    self.punish(pos, &m, depth);
+                }
             }
         }
-        self.moves[ply] = moves;
-        self.scores[ply] = keys;
+        self.frames[ply] = frame;
         if self.aborted {
             return 0;
         }
+        if searched == 0 {
+            if best.is_none() && self.frames[ply].quiet.is_empty() && self.frames[ply].noisy.is_empty() {
+                return outcome_score(pos.no_moves_outcome(), pos.side, ply);
+            }
+            return self.evaluate(pos);
+        }
         let bound = if best_score >= beta {
-            Bound::Lower
+            LOWER
         } else if best_score > alpha0 {
-            Bound::Exact
+            EXACT
         } else {
-            Bound::Upper
+            UPPER
         };
-        self.store_at(pos, depth, best_score, bound, best, ply);
+        let (fp, best_quiet) = best.map_or((0, false), |b| (fingerprint(&b), !is_noisy(pos, &b)));
+        self.table
+            .store(key, depth, to_table(best_score, ply), bound, fp, best_quiet);
         best_score
     }
 
-    /// Captures only, after the side to move may "stand pat" on the static
-    /// evaluation.
-    fn quiescence(
-        &mut self,
-        pos: &mut Position,
-        ply: usize,
-        qply: usize,
-        mut alpha: i32,
-        beta: i32,
-        parent_moves: i32,
-    ) -> i32 {
+    /// Noisy moves only, after the side to move may "stand pat" on the
+    /// static evaluation; a capture that cannot lift the score near alpha
+    /// is skipped (delta pruning). Results are kept in the table at depth
+    /// 0, below every main-search entry.
+    fn quiescence(&mut self, pos: &mut Position, ply: usize, qply: usize, mut alpha: i32, beta: i32) -> i32 {
         if let Some(o) = pos.outcome {
             return outcome_score(o, pos.side, ply);
         }
@@ -377,47 +678,76 @@ impl Searcher {
         if self.aborted {
             return 0;
         }
-        let mut moves = self.take_moves(ply);
-        if legal_moves(pos, &mut moves).is_err() {
-            self.moves[ply] = moves;
-            return self.values.material(pos, pos.side);
+        let key = Self::key(pos);
+        let entry = self.table.probe(key);
+        if let Some(e) = entry {
+            let s = from_table(e.score, ply);
+            match e.bound() {
+                EXACT => return s,
+                LOWER if s >= beta => return s,
+                UPPER if s <= alpha => return s,
+                _ => {}
+            }
         }
-        self.charge(moves.len());
-        if moves.is_empty() {
-            self.moves[ply] = moves;
-            return outcome_score(pos.no_moves_outcome(), pos.side, ply);
-        }
-        let n = moves.len() as i32;
-        let stand = self.values.material(pos, pos.side) + MOBILITY_WEIGHT * (n - parent_moves);
+        let stand = self.evaluate(pos);
         if stand >= beta || qply >= MAX_QUIESCENCE || ply + 1 >= MAX_PLY {
-            self.moves[ply] = moves;
             return stand;
         }
+        let alpha0 = alpha;
         alpha = alpha.max(stand);
-        let mut keys = std::mem::take(&mut self.scores[ply]);
-        keys.clear();
-        // Only captures (and shots) are searched; the rest keep key 0.
-        moves.retain(|m| self.gain(pos, m) > 0);
-        keys.extend(moves.iter().map(|m| self.gain(pos, m)));
+        let mut frame = self.take_frame(ply);
+        if noisy_moves(pos, &mut frame.noisy).is_err() {
+            self.frames[ply] = frame;
+            return stand;
+        }
+        self.charge(frame.noisy.len());
+        let tt_best = entry.map_or(0, |e| e.best);
+        frame.noisy_keys.clear();
+        for m in &frame.noisy {
+            let k = self.order_key(pos, m, tt_best, ply);
+            frame.noisy_keys.push(k);
+        }
         let mut best = stand;
-        for i in 0..moves.len() {
-            next_best(&mut moves, &mut keys, i);
-            let m = moves[i];
+        let mut best_move = None;
+        for i in 0..frame.noisy.len() {
+            next_best(&mut frame.noisy, &mut frame.noisy_keys, i);
+            let m = frame.noisy[i];
+            if stand + self.gain(pos, &m) + DELTA_MARGIN <= alpha {
+                continue;
+            }
             let undo = pos.play_unchecked(&m);
-            let score = -self.quiescence(pos, ply + 1, qply + 1, -beta, -alpha, n);
+            let score = -self.quiescence(pos, ply + 1, qply + 1, -beta, -alpha);
             pos.unplay(&undo);
             if self.aborted {
                 break;
             }
-            best = best.max(score);
+            if score > best {
+                best = score;
+                best_move = Some(m);
+            }
             alpha = alpha.max(score);
             if alpha >= beta {
                 break;
             }
         }
-        self.moves[ply] = moves;
-        self.scores[ply] = keys;
+        self.frames[ply] = frame;
+        if !self.aborted {
+            let bound = if best >= beta {
+                LOWER
+            } else if best > alpha0 && best_move.is_some() {
+                EXACT
+            } else {
+                UPPER
+            };
+            let fp = best_move.map_or(0, |b| fingerprint(&b));
+            self.table.store(key, 0, to_table(best, ply), bound, fp, false);
+        }
         best
+    }
+
+    /// The static evaluation for the side to move.
+    fn evaluate(&self, pos: &Position) -> i32 {
+        eval::evaluate(pos, &self.evaluator)
     }
 
     fn count_node(&mut self) {
@@ -448,12 +778,15 @@ impl Searcher {
         self.limits.hard_time.is_some_and(|t| self.start.elapsed() >= t) || self.stop.load(Ordering::Relaxed)
     }
 
-    fn take_moves(&mut self, ply: usize) -> Vec<Move> {
-        while self.moves.len() <= ply {
-            self.moves.push(Vec::new());
-            self.scores.push(Vec::new());
+    /// The move lists of `ply` (given back by storing into `frames[ply]`).
+    fn take_frame(&mut self, ply: usize) -> Frame {
+        while self.frames.len() <= ply {
+            self.frames.push(Frame::default());
         }
-        std::mem::take(&mut self.moves[ply])
+        let mut f = std::mem::take(&mut self.frames[ply]);
+        f.noisy.clear();
+        f.quiet.clear();
+        f
     }
 
     /// Material the move wins at once: the enemies on its landings and
@@ -476,6 +809,13 @@ impl Searcher {
                 g += self.values.of(cell_type(c));
             }
         }
+        if m.sweep != 0 {
+            crate::position::for_swept(pos, m, |_, c| {
+                if c != 0 && cell_colour(c) != side {
+                    g += self.values.of(cell_type(c));
+                }
+            });
+        }
         if matches!(m.promotion, Promotion::Promote | Promotion::PromoteWithChain) {
             let ty = cell_type(pos.cells[usize::from(m.from)]);
             if let Some(p) = pos.rules.types[usize::from(ty)].promotes_to {
@@ -485,25 +825,68 @@ impl Searcher {
         g
     }
 
-    /// Higher is searched first: the table's move, then gains (victim
-    /// value, less a tenth of the mover's), then killers, then the rest.
-    fn order_key(&self, pos: &Position, m: &Move, tt_move: Option<Move>, ply: usize) -> i32 {
-        if tt_move == Some(*m) {
-            return i32::MAX;
+    /// The ordering key of a move among the noisy ones (and of the root's
+    /// moves): the table's move first, then gains (victim value, less a
+    /// tenth of the mover's), then the rest.
+    fn order_key(&self, pos: &Position, m: &Move, tt_best: u32, ply: usize) -> i32 {
+        if tt_best != 0 && fingerprint(m) == tt_best {
+            return TT_KEY;
         }
         let g = self.gain(pos, m);
         if g > 0 {
-            let mover = self.values.of(cell_type(pos.cells[usize::from(m.from)]));
-            return 1_000_000 + g * 10 - mover;
+            let mover = self.values.of(mover_type(pos, m));
+            return NOISY_KEY + (g * 10 - mover).clamp(-(1 << 28), 1 << 28);
         }
+        self.quiet_key(pos, m, ply, 0)
+    }
+
+    /// The ordering key of a quiet move: killers, then the countermove,
+    /// then its history score.
+    fn quiet_key(&self, pos: &Position, m: &Move, ply: usize, counter: u32) -> i32 {
         let k = &self.killers[ply.min(MAX_PLY)];
         if k[0] == Some(*m) {
-            500_000
+            KILLER_KEY + 2
         } else if k[1] == Some(*m) {
-            400_000
+            KILLER_KEY + 1
+        } else if counter != 0 && fingerprint(m) == counter {
+            KILLER_KEY
         } else {
-            0
+            self.history[order_index(pos.side, mover_type(pos, m), m.to(), m.drop.is_some())]
         }
+    }
+
+    /// The countermove recorded against the previous move, if any.
+    fn countermove(&self, pos: &Position) -> u32 {
+        let last = pos.last_move();
+        match (last.mover, last.to) {
+            (Some(ty), Some(to)) => self.countermoves[order_index(pos.side.opposite(), ty, to, false)],
+            _ => 0,
+        }
+    }
+
+    /// A quiet move cut off: it becomes a killer and the countermove of
+    /// the previous move, and its history grows by depth².
+    fn reward(&mut self, pos: &Position, m: &Move, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply.min(MAX_PLY)];
+        if k[0] != Some(*m) {
+            k[1] = k[0];
+            k[0] = Some(*m);
+        }
+        let last = pos.last_move();
+        if let (Some(ty), Some(to)) = (last.mover, last.to) {
+            self.countermoves[order_index(pos.side.opposite(), ty, to, false)] = fingerprint(m);
+        }
+        let i = order_index(pos.side, mover_type(pos, m), m.to(), m.drop.is_some());
+        self.history[i] += depth * depth;
+        if self.history[i] >= HISTORY_MAX {
+            self.history.iter_mut().for_each(|h| *h /= 2);
+        }
+    }
+
+    /// A quiet move searched without cutting off loses a little history.
+    fn punish(&mut self, pos: &Position, m: &Move, depth: i32) {
+        let i = order_index(pos.side, mover_type(pos, m), m.to(), m.drop.is_some());
+        self.history[i] = (self.history[i] - depth).max(-HISTORY_MAX);
     }
 
     /// The key of a position in the table: its hash, and what the previous
@@ -516,45 +899,21 @@ impl Searcher {
         k
     }
 
-    fn probe(&self, pos: &Position) -> Option<Entry> {
-        let key = Self::key(pos);
-        self.table[(key % self.table.len() as u64) as usize].filter(|e| e.key == key)
-    }
-
-    fn store(&mut self, pos: &Position, depth: i32, score: i32, bound: Bound, best: Option<Move>) {
-        self.store_at(pos, depth, score, bound, best, 0);
-    }
-
-    fn store_at(&mut self, pos: &Position, depth: i32, score: i32, bound: Bound, best: Option<Move>, ply: usize) {
-        let key = Self::key(pos);
-        let slot = (key % self.table.len() as u64) as usize;
-        if let Some(old) = self.table[slot]
-            && old.key == key
-            && i32::from(old.depth) > depth
-        {
-            return;
-        }
-        self.table[slot] = Some(Entry {
-            key,
-            best,
-            score: to_table(score, ply),
-            depth: depth.clamp(0, 127) as i8,
-            bound,
-        });
-    }
-
     /// The best move, then the table's best moves while they are legal.
     fn principal_variation(&self, pos: &mut Position, best: Move, max: usize) -> Vec<Move> {
         let mut pv = vec![best];
         let mut undos = vec![pos.play_unchecked(&best)];
         let mut moves = Vec::new();
         while pv.len() < max {
-            let Some(m) = self.probe(pos).and_then(|e| e.best) else {
+            let Some(fp) = self.table.probe(Self::key(pos)).map(|e| e.best).filter(|&b| b != 0) else {
                 break;
             };
-            if legal_moves(pos, &mut moves).is_err() || !moves.contains(&m) {
+            if legal_moves(pos, &mut moves).is_err() {
                 break;
             }
+            let Some(&m) = moves.iter().find(|m| fingerprint(m) == fp) else {
+                break;
+            };
             pv.push(m);
             undos.push(pos.play_unchecked(&m));
         }
@@ -563,6 +922,21 @@ impl Searcher {
         }
         pv
     }
+}
+
+/// The type of the piece that makes `m` (the type dropped, for a drop).
+fn mover_type(pos: &Position, m: &Move) -> crate::ruleset::TypeId {
+    match m.drop {
+        Some(ty) => ty,
+        None => cell_type(pos.cells[usize::from(m.from)]),
+    }
+}
+
+/// Where the history and countermove tables keep a move: a hash of its
+/// side, piece type, destination and whether it is a drop.
+fn order_index(side: Colour, ty: crate::ruleset::TypeId, to: crate::board::Square, drop: bool) -> usize {
+    let h = mix(u64::from(ty) << 20 | u64::from(to) << 2 | (side.index() as u64) << 1 | u64::from(drop));
+    (h as usize) & (ORDER_ENTRIES - 1)
 }
 
 /// The score of a finished game for `side`, preferring quick wins.
