@@ -971,15 +971,6 @@ fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// Whether `m` lands or shoots on an enemy of the side to move (a range
-/// capture's swept pieces are not looked at).
-pub(crate) fn takes_enemy(pos: &Position, m: &Move) -> bool {
-    m.landings().iter().chain(m.shots()).any(|&sq| {
-        let c = pos.cells[usize::from(sq)];
-        c != 0 && cell_colour(c) != pos.side && sq != m.from
-    })
-}
-
 /// Moves the highest-keyed of `moves[i..]` to `i`.
 fn pick_best(moves: &mut [Move], keys: &mut [i32], i: usize) {
     let mut b = i;
