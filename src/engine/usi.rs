@@ -261,11 +261,9 @@ fn go_limits(rest: &str, first_to_move: bool) -> (Limits, Vec<String>) {
         let inc = get(inc, input::millis).unwrap_or_default();
         let byoyomi = get("byoyomi", input::millis).unwrap_or_default();
         if !(left + inc + byoyomi).is_zero() {
-            let budget = left / 35 + inc * 3 / 4 + byoyomi;
-            let cap = (left + byoyomi).saturating_sub(margin) / 2 + byoyomi / 2;
-            let hard = budget.min(cap).max(least);
+            let (soft, hard) = super::clock::allocate(left, inc, byoyomi, None, 0);
             l.hard_time = Some(hard);
-            l.soft_time = Some(hard / 2);
+            l.soft_time = Some(soft);
         } else if l.depth.is_none() && l.nodes.is_none() {
             l.depth = Some(4);
         }

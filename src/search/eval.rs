@@ -1,5 +1,8 @@
-//! Static evaluation: material from piece values, plus a mobility term the
-//! search supplies (the number of legal moves it generated anyway).
+//! Static evaluation. [`evaluate`] needs no move generation: material
+//! (board and hands) from piece values, plus positional terms worked out
+//! once from the rules ([`eval_terms`](self::terms)): empty-board reach
+//! per square, nearness to the promotion zone, and royal safety from the
+//! enemy pieces standing near each royal.
 //!
 //! Values come from the rule file's `value` key; a piece without one is
 //! valued by its mobility on an empty board, so a new rule file plays
@@ -11,10 +14,12 @@
 //! of a thousand kinds answers at once. A kind with more paths than its
 //! share is valued by the squares its first paths reach.
 
-use crate::board::Colour;
-use crate::movegen::Walker;
-use crate::position::{Position, cell};
+use crate::board::{Colour, Square};
+use crate::position::{Position, cell, cell_colour, cell_type};
 use crate::ruleset::{Ruleset, TypeId};
+
+#[path = "eval_terms.rs"]
+pub mod terms;
 
 /// Paths walked at most, over all kinds, to value those without `value`:
 /// far more than any bundled variant needs (a few hundred thousand for
@@ -22,9 +27,6 @@ use crate::ruleset::{Ruleset, TypeId};
 pub const VALUE_PATHS: usize = 4_000_000;
 /// Paths each kind may walk at least, whatever the number of kinds.
 pub const KIND_PATHS: usize = 2_000;
-
-/// Centipawn-like units the search adds per legal move of difference.
-pub const MOBILITY_WEIGHT: i32 = 2;
 
 /// The value of every piece type of a ruleset.
 #[derive(Clone, Debug)]
@@ -60,6 +62,127 @@ impl PieceValues {
     }
 }
 
+/// Royals followed per side by the safety term; more are not looked at.
+pub const ROYALS_FOLLOWED: usize = 4;
+
+/// An enemy piece within this many squares (Chebyshev) of a royal counts
+/// against that royal's safety.
+pub const ROYAL_RADIUS: i32 = 2;
+
+/// Share of an enemy piece's value, in 1/256ths, that it costs the side
+/// whose royal it stands next to (distance 1) or two squares from
+/// (distance 2), divided by the number of royals that side has.
+pub const ROYAL_THREAT: [i32; 3] = [0, 16, 6];
+
+/// Everything the evaluation needs, worked out once per ruleset.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    values: PieceValues,
+    /// `bonus[colour][type * squares + sq]`.
+    bonus: [Vec<i16>; 2],
+    royal: Vec<bool>,
+    squares: usize,
+    width: i32,
+    /// `(type, value)` of the types a hand can hold.
+    hand: Vec<(TypeId, i32)>,
+}
+
+impl Evaluator {
+    /// The evaluator of `rules`: its piece values and positional tables.
+    pub fn new(rules: &Ruleset) -> Evaluator {
+        let values = PieceValues::new(rules);
+        let t = terms::tables(rules, &values.by_type);
+        let hand = rules.drops.as_ref().map_or_else(Vec::new, |d| {
+            d.hand_types.iter().map(|&ty| (ty, values.of(ty))).collect()
+        });
+        Evaluator {
+            values,
+            bonus: t.bonus,
+            royal: t.royal,
+            squares: rules.geometry.len(),
+            width: rules.geometry.width as i32,
+            hand,
+        }
+    }
+
+    /// The piece values (for move ordering and exchange estimates).
+    pub fn values(&self) -> &PieceValues {
+        &self.values
+    }
+
+    /// The value of a piece of type `ty`.
+    #[inline]
+    pub fn value(&self, ty: TypeId) -> i32 {
+        self.values.of(ty)
+    }
+
+    /// The positional bonus of `colour`'s `ty` on `sq` (reach and
+    /// promotion zone).
+    #[inline]
+    pub fn square_bonus(&self, colour: Colour, ty: TypeId, sq: Square) -> i32 {
+        i32::from(self.bonus[colour.index()][usize::from(ty) * self.squares + usize::from(sq)])
+    }
+
+    /// Whether pieces of type `ty` are royal (their safety is scored).
+    pub fn is_royal(&self, ty: TypeId) -> bool {
+        self.royal[usize::from(ty)]
+    }
+}
+
+/// The static score of `pos` from the side to move's point of view, in
+/// centipawns: material on the board and in hand, square bonuses, royal
+/// safety. O(pieces × royals); no move is generated.
+pub fn evaluate(pos: &Position, ev: &Evaluator) -> i32 {
+    let mut score = [0i32; 2];
+    let mut royals = [[0 as Square; ROYALS_FOLLOWED]; 2];
+    let mut n_royals = [0usize; 2];
+    for sq in pos.occupied() {
+        let c = pos.cells[usize::from(sq)];
+        let (col, ty) = (cell_colour(c), cell_type(c));
+        let i = col.index();
+        score[i] += ev.values.of(ty) + ev.square_bonus(col, ty, sq);
+        if ev.royal[usize::from(ty)] {
+            if n_royals[i] < ROYALS_FOLLOWED {
+                royals[i][n_royals[i]] = sq;
+            }
+            n_royals[i] += 1;
+        }
+    }
+    for &(ty, v) in &ev.hand {
+        for col in Colour::BOTH {
+            score[col.index()] += v * i32::from(pos.hands[col.index()][usize::from(ty)]);
+        }
+    }
+    if n_royals[0] + n_royals[1] > 0 {
+        let w = ev.width;
+        let near = |a: Square, b: Square| {
+            let (a, b) = (i32::from(a), i32::from(b));
+            ((a % w) - (b % w)).abs().max((a / w - b / w).abs())
+        };
+        for sq in pos.occupied() {
+            let c = pos.cells[usize::from(sq)];
+            let (col, ty) = (cell_colour(c), cell_type(c));
+            if ev.royal[usize::from(ty)] {
+                continue;
+            }
+            let enemy = col.opposite().index();
+            let followed = n_royals[enemy].min(ROYALS_FOLLOWED);
+            let mut threat = 0;
+            for &r in &royals[enemy][..followed] {
+                let d = near(sq, r);
+                if d <= ROYAL_RADIUS {
+                    threat += ROYAL_THREAT[d as usize];
+                }
+            }
+            if threat > 0 {
+                score[col.index()] += ev.values.of(ty) * threat / 256 / n_royals[enemy] as i32;
+            }
+        }
+    }
+    let me = pos.side.index();
+    score[me] - score[1 - me]
+}
+
 /// A kind's default value: `100 × n^0.75`, with `n` the squares it reaches
 /// from the centre of an empty board (at least one). The power below one
 /// keeps long-range pieces from swamping the rest, as piece-value tables
@@ -80,23 +203,9 @@ fn value_from(rules: &Ruleset, kind: usize, max_paths: usize) -> i32 {
     cells[usize::from(centre)] = cell(Colour::Black, rules.unpromoted_type(kind));
     let mut reached = vec![false; geo.len()];
     let mut paths = 0;
-    for prog in &rules.programs[Colour::Black.index()][kind] {
-        let mut w = Walker::new(rules, None, &cells, Colour::Black, centre);
-        let stopped = w.walk(prog, 0, centre, 0, &mut |w: &Walker| {
-            for &sq in &w.path[..w.len] {
-                if sq != centre
-                    && let Some(r) = reached.get_mut(usize::from(sq))
-                {
-                    *r = true;
-                }
-            }
-            paths += 1;
-            paths >= max_paths
-        });
-        if stopped {
-            break;
-        }
-    }
+    terms::landings(rules, kind, &cells, centre, &mut paths, max_paths, &mut |sq| {
+        reached[usize::from(sq)] = true;
+    });
     let n = reached.iter().filter(|&&r| r).count().max(1);
     (100.0 * (n as f64).powf(0.75)).round() as i32
 }
@@ -104,19 +213,71 @@ fn value_from(rules: &Ruleset, kind: usize, max_paths: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::movegen::legal_moves;
+    use crate::position::LastMove;
 
-    /// The bound on the paths walked never cuts a bundled variant's values
-    /// short: each equals the value from every path.
+    /// `pos` turned half round with the colours swapped: the same game
+    /// seen from the other side. `side` is the mirror's side to move.
+    fn mirrored(pos: &Position, side: Colour) -> Position {
+        let n = pos.cells.len();
+        let cells = (0..n)
+            .map(|sq| match pos.cells[n - 1 - sq] {
+                0 => 0,
+                c => cell(cell_colour(c).opposite(), cell_type(c)),
+            })
+            .collect();
+        let mut m = Position::from_parts(pos.rules.clone(), cells, side, LastMove::default(), Vec::new());
+        m.hands = [pos.hands[1].clone(), pos.hands[0].clone()];
+        m
+    }
+
+    /// Positions a few plies into each bundled variant (first, middle and
+    /// last of the legal moves, in turn), so that pieces stand off their
+    /// setup squares and hands fill where captures come.
+    fn sample_positions(variant: &str) -> Vec<Position> {
+        let rules = crate::rules::load_variant(variant, &[]).expect("bundled");
+        let mut pos = Position::start(rules);
+        let mut out = vec![pos.clone()];
+        let mut moves = Vec::new();
+        for ply in 0..12 {
+            if legal_moves(&pos, &mut moves).is_err() || moves.is_empty() {
+                break;
+            }
+            let m = moves[[0, moves.len() / 2, moves.len() - 1][ply % 3]];
+            pos.play_unchecked(&m);
+            out.push(pos.clone());
+        }
+        out
+    }
+
+    /// The evaluation favours neither colour: a position and its mirror
+    /// (board turned, colours swapped) score the same for the side that
+    /// plays the same pieces, and the negation for the other side.
+    #[test]
+    fn mirrored_positions_score_alike() {
+        for variant in crate::rules::bundled_names() {
+            let ev = Evaluator::new(&crate::rules::load_variant(variant, &[]).expect("bundled"));
+            for pos in sample_positions(variant) {
+                let e = evaluate(&pos, &ev);
+                let same_pieces = mirrored(&pos, pos.side.opposite());
+                let other_pieces = mirrored(&pos, pos.side);
+                assert_eq!(evaluate(&same_pieces, &ev), e, "{variant}");
+                assert_eq!(evaluate(&other_pieces, &ev), -e, "{variant}");
+            }
+        }
+    }
+
+    /// The bound on the paths walked never cuts a bundled variant's derived
+    /// values short: each kind's share gives the value from every path.
     #[test]
     fn bundled_values_are_worked_out_from_every_path() {
         for variant in crate::rules::bundled_names() {
             let rules = crate::rules::load_variant(variant, &[]).expect("bundled");
-            let values = PieceValues::new(&rules);
+            let share = (VALUE_PATHS / rules.kinds.len().max(1)).max(KIND_PATHS);
             for (k, kind) in rules.kinds.iter().enumerate() {
-                let want = kind.value.unwrap_or_else(|| default_value(&rules, k));
                 assert_eq!(
-                    values.by_type[usize::from(rules.unpromoted_type(k))],
-                    want,
+                    value_from(&rules, k, share),
+                    default_value(&rules, k),
                     "{variant} {}",
                     kind.id
                 );

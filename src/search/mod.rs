@@ -202,6 +202,8 @@ struct Frame {
 /// survive between searches of one game.
 pub struct Searcher {
     values: PieceValues,
+    /// The static evaluation's tables ([`eval::evaluate`]).
+    evaluator: eval::Evaluator,
     null_move: NullMove,
     table: Table,
     killers: Vec<[Option<Move>; 2]>,
@@ -235,8 +237,10 @@ impl Searcher {
     /// megabytes its table got.
     pub fn with_table(pos: &Position, table_mb: usize) -> (Searcher, usize) {
         let (table, mb) = Table::new(table_mb);
+        let evaluator = eval::Evaluator::new(&pos.rules);
         let searcher = Searcher {
-            values: PieceValues::new(&pos.rules),
+            values: evaluator.values().clone(),
+            evaluator,
             null_move: NullMove::new(&pos.rules),
             table,
             killers: vec![[None; 2]; MAX_PLY + 1],
@@ -743,7 +747,7 @@ impl Searcher {
 
     /// The static evaluation for the side to move.
     fn evaluate(&self, pos: &Position) -> i32 {
-        self.values.material(pos, pos.side)
+        eval::evaluate(pos, &self.evaluator)
     }
 
     fn count_node(&mut self) {
