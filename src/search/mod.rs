@@ -45,7 +45,7 @@ const NODES_PER_CHECK: u64 = 32;
 const MOVES_PER_CHECK: usize = 4096;
 
 /// When to stop thinking.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Deepest iteration (plies).
     pub depth: Option<u32>,
@@ -55,6 +55,11 @@ pub struct Limits {
     pub hard_time: Option<Duration>,
     /// Stop after about this many nodes.
     pub nodes: Option<u64>,
+    /// Search only these root moves (those that are legal; MultiPV and
+    /// XBoard's `exclude` narrow the root with it). `None`: every legal
+    /// move. A list that keeps none of the legal moves searches none and
+    /// the search returns `None`, as if there were no move.
+    pub root_moves: Option<Vec<Move>>,
 }
 
 /// What one finished (or interrupted) iteration found.
@@ -195,6 +200,9 @@ impl Searcher {
         self.aborted = false;
         let mut root = Vec::new();
         legal_moves(pos, &mut root)?;
+        if let Some(only) = &self.limits.root_moves {
+            root.retain(|m| only.contains(m));
+        }
         let Some(&first) = root.first() else {
             return Ok(None);
         };
@@ -202,7 +210,11 @@ impl Searcher {
             return Ok(Some(first));
         }
         let mut best = first;
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 / 2).clamp(1, MAX_PLY as u32 / 2);
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 / 2)
+            .clamp(1, MAX_PLY as u32 / 2);
         for depth in 1..=max_depth {
             let (score, found) = self.root(pos, depth as i32, &mut root);
             if let Some(m) = found {
@@ -220,7 +232,7 @@ impl Searcher {
                 pv,
                 complete: !self.aborted,
             });
-            let soft_out = limits.soft_time.is_some_and(|t| self.start.elapsed() >= t);
+            let soft_out = self.limits.soft_time.is_some_and(|t| self.start.elapsed() >= t);
             if self.aborted || soft_out || score.abs() > MATE - MAX_PLY as i32 {
                 break;
             }
