@@ -66,6 +66,9 @@ pub struct Limits {
 #[derive(Clone, Debug)]
 pub struct Report {
     pub depth: u32,
+    /// The deepest ply any line of this search reached (quiescence
+    /// included).
+    pub seldepth: u32,
     /// From the side to move's point of view.
     pub score: i32,
     pub nodes: u64,
@@ -108,6 +111,8 @@ pub struct Searcher {
     aborted: bool,
     /// Moves generated since the clock was last read.
     work: usize,
+    /// The deepest ply reached in this search.
+    seldepth: usize,
 }
 
 impl Searcher {
@@ -144,6 +149,7 @@ impl Searcher {
             stop: Arc::new(AtomicBool::new(false)),
             aborted: false,
             work: 0,
+            seldepth: 0,
         };
         (searcher, mb)
     }
@@ -156,6 +162,14 @@ impl Searcher {
     /// Nodes visited by the last search.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// How full the transposition table is, in thousandths (USI's
+    /// `hashfull`), from its first thousand slots.
+    pub fn hashfull(&self) -> u32 {
+        let sample = &self.table[..self.table.len().min(1000)];
+        let used = sample.iter().filter(|e| e.is_some()).count();
+        (used * 1000 / sample.len().max(1)) as u32
     }
 
     /// The piece values the evaluation uses.
@@ -196,6 +210,7 @@ impl Searcher {
         self.start = Instant::now();
         self.limits = limits;
         self.nodes = 0;
+        self.seldepth = 0;
         self.work = 0;
         self.aborted = false;
         let mut root = Vec::new();
@@ -226,6 +241,7 @@ impl Searcher {
             let pv = self.principal_variation(pos, best, depth as usize);
             report(&Report {
                 depth,
+                seldepth: self.seldepth as u32,
                 score,
                 nodes: self.nodes,
                 elapsed: self.start.elapsed(),
@@ -386,6 +402,7 @@ impl Searcher {
             return outcome_score(o, pos.side, ply);
         }
         self.count_node();
+        self.seldepth = self.seldepth.max(ply);
         if self.aborted {
             return 0;
         }
