@@ -10,6 +10,7 @@
 pub mod betza;
 pub mod clock;
 pub mod input;
+pub mod lines;
 pub mod referee;
 pub mod usi;
 pub mod xboard;

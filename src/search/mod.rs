@@ -69,6 +69,9 @@ pub struct Report {
     /// The deepest ply any line of this search reached (quiescence
     /// included).
     pub seldepth: u32,
+    /// How full the transposition table is, in thousandths
+    /// ([`Searcher::hashfull`]).
+    pub hashfull: u32,
     /// From the side to move's point of view.
     pub score: i32,
     pub nodes: u64,
@@ -242,6 +245,7 @@ impl Searcher {
             report(&Report {
                 depth,
                 seldepth: self.seldepth as u32,
+                hashfull: self.hashfull(),
                 score,
                 nodes: self.nodes,
                 elapsed: self.start.elapsed(),
