@@ -421,9 +421,11 @@ fn options_lists_name_values_default_and_help() {
     let o = gunbai(&["options", "chu", "--option", "repetition=xboard"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    // rules/chu.toml: repetition takes forbid_repeat, xboard, sennichite4.
+    // rules/chu.toml: repetition takes forbid_repeat, xboard, sennichite4, hachu.
     assert!(
-        out.contains("repetition = xboard\n  values: forbid_repeat, xboard, sennichite4; default: forbid_repeat\n"),
+        out.contains(
+            "repetition = xboard\n  values: forbid_repeat, xboard, sennichite4, hachu; default: forbid_repeat\n"
+        ),
         "{out}"
     );
     let o = gunbai(&["options", "ko", "--format", "json"]);
