@@ -58,6 +58,8 @@ struct Watch {
     hit_for: AtomicU64,
     /// The number of the last `go ponder` read.
     ponder_go: AtomicU64,
+    /// The number of the last `go infinite` or `go ponder` read.
+    endless_go: AtomicU64,
     /// `quit` was read.
     quit: AtomicBool,
     /// The input has ended.
@@ -86,8 +88,12 @@ impl Watch {
         match words.next() {
             Some("go") => {
                 self.gos.store(gos + 1, Ordering::SeqCst);
-                if words.any(|w| w == "ponder") {
+                let words: Vec<&str> = words.collect();
+                if words.contains(&"ponder") {
                     self.ponder_go.store(gos + 1, Ordering::SeqCst);
+                }
+                if words.contains(&"ponder") || words.contains(&"infinite") {
+                    self.endless_go.store(gos + 1, Ordering::SeqCst);
                 }
             }
             Some("stop") => {
@@ -104,11 +110,15 @@ impl Watch {
             }
             Some("quit") => {
                 self.quit.store(true, Ordering::SeqCst);
-                self.stop.store(true, Ordering::SeqCst);
+                if self.thinking.load(Ordering::SeqCst) {
+                    self.stop.store(true, Ordering::SeqCst);
+                }
             }
             Some("setoption") => {
-                // Busy: a search runs, or a `go` read is still to start.
-                let busy = self.thinking.load(Ordering::SeqCst) || self.stop_for.load(Ordering::SeqCst) < gos;
+                // Busy: a search runs, or an endless one read is not
+                // stopped yet.
+                let busy = self.thinking.load(Ordering::SeqCst)
+                    || self.stop_for.load(Ordering::SeqCst) < self.endless_go.load(Ordering::SeqCst);
                 if let Ok(mut q) = self.setoption_busy.lock() {
                     q.push_back(busy);
                 }
@@ -118,15 +128,15 @@ impl Watch {
     }
 
     /// Starts search number `go`: stopped at once if its `stop` (or, for
-    /// the pondering part, its `ponderhit`), a `quit`, or for an endless
-    /// search the end of the input, has already been read.
+    /// the pondering part, its `ponderhit`), or for an endless search a
+    /// `quit` or the end of the input, has already been read.
     fn begin(&self, go: u64, endless: bool, pondering: bool) {
         self.stop.store(false, Ordering::SeqCst);
         self.endless.store(endless, Ordering::SeqCst);
         self.thinking.store(true, Ordering::SeqCst);
         if self.stopped(go)
             || (pondering && self.hit_for.load(Ordering::SeqCst) >= go)
-            || (endless && self.ended.load(Ordering::SeqCst))
+            || (endless && (self.ended.load(Ordering::SeqCst) || self.quit.load(Ordering::SeqCst)))
         {
             self.stop.store(true, Ordering::SeqCst);
         }
@@ -137,10 +147,9 @@ impl Watch {
         self.endless.store(false, Ordering::SeqCst);
     }
 
-    /// Whether search number `go` has been told to stop (or the session
-    /// to end).
+    /// Whether search number `go` has been told to stop.
     fn stopped(&self, go: u64) -> bool {
-        self.stop_for.load(Ordering::SeqCst) >= go || self.quit.load(Ordering::SeqCst)
+        self.stop_for.load(Ordering::SeqCst) >= go
     }
 }
 
