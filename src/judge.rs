@@ -39,6 +39,12 @@ impl Position {
         Position::read_sfen(rules, text).map(Position::judged)
     }
 
+    /// Reads a TSFEN in either dialect (docs/notation.md#tsfen), judged,
+    /// with what it said of its dialect and move counter.
+    pub fn from_tsfen(rules: Arc<Ruleset>, text: &str) -> Result<(Position, crate::position::TsfenInfo), Report> {
+        Position::read_tsfen(rules, text).map(|(p, info)| (p.judged(), info))
+    }
+
     /// A position made from outside, with the outcome its board already
     /// has (a side may have lost before any move).
     fn judged(mut self) -> Position {

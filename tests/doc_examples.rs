@@ -444,6 +444,7 @@ macro_rules! pages {
 pages! {
     readme => "README.md",
     api => "docs/api.md",
+    atsi => "docs/atsi.md",
     ci => "docs/ci.md",
     cli => "docs/cli.md",
     dsl => "docs/dsl.md",
@@ -453,6 +454,7 @@ pages! {
     mate => "docs/mate.md",
     notation => "docs/notation.md",
     performance => "docs/performance.md",
+    python => "docs/python.md",
     rule_files => "docs/rule-files.md",
     site => "docs/site.md",
     variants => "docs/variants.md",

@@ -46,6 +46,7 @@ macro_rules! note {
 }
 
 mod analyse;
+mod atsi;
 mod bench;
 mod book;
 mod completions;
@@ -123,6 +124,8 @@ pub enum Command {
     ImportFsf(import_fsf::Args),
     /// Annotate a game record: per move its score, the best move and its line, mistakes marked.
     Analyse(analyse::Args),
+    /// Play as an ATSI v0 engine (taikyoku-shogi.github.io's protocol) on stdin/stdout.
+    Atsi(atsi::Args),
 }
 
 /// Runs one subcommand.
@@ -145,6 +148,7 @@ pub fn run(command: Command, style: Style) -> Result<ExitCode, Failure> {
         Command::Completions(a) => completions::run(a),
         Command::Serve(a) => serve::run(a, style),
         Command::ImportFsf(a) => import_fsf::run(a, style),
+        Command::Atsi(a) => atsi::run(a),
     }
 }
 
@@ -200,11 +204,15 @@ pub struct PositionArgs {
     /// Variant: a bundled name (see `gunbai validate --list`) or a path to a .toml rule file.
     pub variant: String,
     /// Start from this position (native text; see docs/notation.md) instead of the setup.
-    #[arg(long, conflicts_with = "sfen")]
+    #[arg(long, conflicts_with_all = ["sfen", "tsfen"])]
     pub position: Option<String>,
     /// Start from this SFEN (variants whose rule file has an [sfen] table).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "tsfen")]
     pub sfen: Option<String>,
+    /// Start from this TSFEN, in either dialect (variants whose rule file has a [tsfen] table;
+    /// docs/notation.md#tsfen).
+    #[arg(long)]
+    pub tsfen: Option<String>,
     /// Play these moves first (native or USI notation): one value with the moves separated by
     /// spaces, so quote a list (`--moves 'f4-f5 g9-g8'`); the flag may also repeat.
     #[arg(long = "moves", value_name = "MOVES")]
@@ -231,16 +239,29 @@ impl PositionArgs {
     /// As [`PositionArgs::load`], with `prepare` applied to the position
     /// before the moves are played.
     pub fn load_then(&self, prepare: impl FnOnce(&mut Position)) -> Result<Position, Failure> {
+        self.load_counted(prepare).map(|(pos, _)| pos)
+    }
+
+    /// As [`PositionArgs::load_then`], also counting the plies played since
+    /// the game's start as far as known: a TSFEN's move counter, then the
+    /// `--moves` (TSFEN writes it).
+    pub fn load_counted(&self, prepare: impl FnOnce(&mut Position)) -> Result<(Position, u32), Failure> {
         let rules = load_variant(&self.variant, &self.overrides())?;
-        let mut pos = match (&self.position, &self.sfen) {
-            (Some(text), _) => Position::from_text(rules, text)?,
-            (None, Some(sfen)) => Position::from_sfen(rules, sfen)?,
-            (None, None) => Position::start(rules),
+        let mut plies = 0u32;
+        let mut pos = match (&self.position, &self.sfen, &self.tsfen) {
+            (Some(text), _, _) => Position::from_text(rules, text)?,
+            (None, Some(sfen), _) => Position::from_sfen(rules, sfen)?,
+            (None, None, Some(tsfen)) => {
+                let (pos, info) = Position::from_tsfen(rules, tsfen)?;
+                plies = info.plies(pos.side_to_move());
+                pos
+            }
+            (None, None, None) => Position::start(rules),
         };
         prepare(&mut pos);
         let moves: Vec<&str> = self.moves.iter().flat_map(|list| list.split_whitespace()).collect();
         play_moves(&mut pos, &moves, "--moves")?;
-        Ok(pos)
+        Ok((pos, plies.saturating_add(moves.len() as u32)))
     }
 }
 

@@ -1,6 +1,7 @@
 //! `gunbai show`: print a position, as text, JSON or an SVG picture.
 
 use super::{Failure, FormatArg, PositionArgs, files, print_json};
+use gunbai::unstable::position::TsfenDialect;
 use gunbai::unstable::render::{self, json};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,7 +22,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<ExitCode, Failure> {
-    let p = a.pos.load()?;
+    let (p, plies) = a.pos.load_counted(|_| {})?;
     if let Some(path) = &a.svg {
         let picture = render::svg::board_svg(p.rules(), &render::pieces(&p));
         if path.as_os_str() == "-" {
@@ -40,6 +41,11 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     outln!("position: {}", p.to_text());
     if let Some(s) = p.to_sfen() {
         outln!("sfen: {s}");
+    }
+    for dialect in [TsfenDialect::Tsg, TsfenDialect::Jh85] {
+        if let Some(s) = p.to_tsfen(dialect, plies) {
+            outln!("tsfen {}: {s}", dialect.name());
+        }
     }
     if let Some(o) = p.result() {
         outln!("game over: {}", render::outcome_text(p.rules(), &o));

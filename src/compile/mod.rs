@@ -27,6 +27,7 @@ pub use options::PRESET;
 mod setup;
 mod sfen;
 mod toml_error;
+mod tsfen;
 mod victory;
 
 pub(crate) use setup::{BoardToken, parse_board, parse_hand};
@@ -270,6 +271,7 @@ impl Checker<'_> {
         if let Some(fmt) = sfen.as_ref().filter(|_| self.diags.len() == before) {
             self.sfen_letters_cover_the_setup(f, fmt, &kinds, &types, &setup, &setup_hands);
         }
+        let tsfen = f.tsfen.as_ref().map(|t| self.tsfen(t, &kinds)).unwrap_or_default();
 
         let lint = lint::Compiled {
             geo: &geo,
@@ -306,6 +308,7 @@ impl Checker<'_> {
             ending_occurrence,
             check_set,
             sfen,
+            tsfen,
             options,
             presets,
             preset,

@@ -7,6 +7,7 @@
 //! the library's. Nothing here knows a variant: XBoard's name for one comes
 //! from its rule file (`xboard = ...`).
 
+pub mod atsi;
 pub mod betza;
 pub mod clock;
 pub mod input;

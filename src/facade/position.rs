@@ -2,7 +2,7 @@
 //! which can be taken back), and [`Move`] with what it does.
 
 use super::error::{Error, ErrorKind};
-use super::{Colour, Notation, Promotion, Variant};
+use super::{Colour, Convention, Notation, Promotion, Variant};
 use crate::board::Square;
 use crate::moves::Move as InnerMove;
 use crate::play::Undo;
@@ -353,13 +353,42 @@ impl Position {
     pub fn gives_check(&self, m: &Move) -> bool {
         let mut pos = self.pos.clone();
         pos.play_unchecked(&m.0);
-        let rules = pos.rules().clone();
-        let royals = if rules.check_set.is_empty() {
-            rules.royals.as_ref()
-        } else {
-            Some(&rules.check_set)
-        };
-        royals.is_some_and(|set| !set.is_empty() && crate::movegen::attacked_among(&pos, pos.side_to_move(), set))
+        checked(&pos)
+    }
+
+    /// Whether a royal of the side to move is attacked, as
+    /// [`Position::gives_check`] judges it after the last move (false in a
+    /// variant without check pieces or royals).
+    ///
+    /// ```
+    /// use gunbai::{Position, Variant};
+    /// let shogi = Variant::bundled("shogi")?;
+    /// let pos = Position::from_sfen(&shogi, "4k4/9/4G4/9/9/9/9/9/4K4 w - 1")?;
+    /// assert!(!pos.in_check());
+    /// let pos = Position::from_sfen(&shogi, "4k4/4G4/9/9/9/9/9/9/4K4 w - 1")?;
+    /// assert!(pos.in_check());
+    /// # Ok::<(), gunbai::Error>(())
+    /// ```
+    pub fn in_check(&self) -> bool {
+        checked(&self.pos)
+    }
+
+    /// The legal moves as a perft `convention` lists them
+    /// ([`Convention::Fsf`] lists the mating pawn drops Fairy-Stockfish
+    /// lists and ignores repetition; [`Convention::Paths`] is
+    /// [`Position::legal_moves`]).
+    ///
+    /// ```
+    /// use gunbai::{Convention, Variant};
+    /// let start = Variant::bundled("shogi")?.start();
+    /// assert_eq!(start.legal_moves_as(Convention::Fsf)?.len(), 30);
+    /// # Ok::<(), gunbai::Error>(())
+    /// ```
+    pub fn legal_moves_as(&self, convention: Convention) -> Result<Vec<Move>, Error> {
+        let mut moves = Vec::new();
+        let mut pos = self.pos.clone();
+        crate::perft::convention_moves(&mut pos, convention, &mut moves)?;
+        Ok(moves.into_iter().map(Move).collect())
     }
 
     /// Plays a move (it must be legal here: else
@@ -465,4 +494,16 @@ impl Position {
     pub(crate) fn inner(&self) -> &Inner {
         &self.pos
     }
+}
+
+/// Whether a royal of the side to move is attacked: the rule file's
+/// `[victory] check` pieces, else its royals.
+fn checked(pos: &Inner) -> bool {
+    let rules = pos.rules();
+    let royals = if rules.check_set.is_empty() {
+        rules.royals.as_ref()
+    } else {
+        Some(&rules.check_set)
+    };
+    royals.is_some_and(|set| !set.is_empty() && crate::movegen::attacked_among(pos, pos.side_to_move(), set))
 }

@@ -13,6 +13,7 @@ mod hash;
 mod occupancy;
 mod sfen;
 mod text;
+mod tsfen;
 
 pub(crate) use change::{for_swept, placed_cell, promoted, victims};
 pub(crate) use hash::hash_after;
@@ -20,6 +21,7 @@ pub(crate) use occupancy::{Occupancy, Squares};
 
 pub use sfen::{parse_usi_square, usi_square};
 pub use text::PositionError;
+pub use tsfen::{MAX_TSFEN_LEN, TsfenDialect, TsfenInfo};
 
 use crate::board::{Colour, Square};
 use crate::ruleset::{Result3, Ruleset, TypeId};

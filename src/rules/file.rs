@@ -32,6 +32,8 @@ pub struct RuleFile {
     pub victory: VictorySpec,
     pub repetition: Option<RepetitionSpec>,
     pub sfen: Option<SfenSpec>,
+    /// TSFEN, the Taikyoku community's position text, in its dialects.
+    pub tsfen: Option<TsfenSpec>,
     #[serde(rename = "aura", default)]
     pub auras: Vec<AuraSpec>,
     #[serde(rename = "freeze", default)]
@@ -433,6 +435,20 @@ pub struct SfenSpec {
     /// Kind recorded by the third SFEN field: the square where a piece of
     /// this kind was captured on the last move by a piece of another kind.
     pub last_capture_of: Option<Text>,
+}
+
+/// `[tsfen]`: each dialect the variant's positions can be written in, as
+/// the code of each kind in that dialect (a kind left out keeps its own
+/// `code`; an empty table `{}` writes every kind by its code).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TsfenSpec {
+    /// taikyoku-shogi.github.io's dialect: comma-separated cells, run
+    /// lengths, lower case = sente.
+    pub tsg: Option<BTreeMap<Text, Text>>,
+    /// jh85/taikyokushogi's dialect: upper case = Black, multi-letter codes
+    /// in parentheses, fields board, side and move number.
+    pub jh85: Option<BTreeMap<Text, Text>>,
 }
 
 /// A piece's shooting: after moving it may kill enemies along its eight

@@ -92,6 +92,14 @@ pub struct SfenFormat {
     pub last_capture_of: Option<TypeSet>,
 }
 
+/// TSFEN piece codes (upper case) of each kind, for each dialect the rule
+/// file declares (`None`: the variant has no TSFEN in that dialect).
+#[derive(Clone, Debug, Default)]
+pub struct TsfenFormat {
+    pub tsg: Option<Vec<String>>,
+    pub jh85: Option<Vec<String>>,
+}
+
 /// A rule option after the user's choices were applied.
 #[derive(Clone, Debug)]
 pub struct OptionInfo {
@@ -148,6 +156,8 @@ pub struct Ruleset {
     pub ending_occurrence: u8,
     pub check_set: TypeSet,
     pub sfen: Option<SfenFormat>,
+    /// TSFEN codes per dialect (`[tsfen]`).
+    pub tsfen: TsfenFormat,
     pub options: BTreeMap<String, OptionInfo>,
     /// The rule file's presets, by name.
     pub presets: Vec<PresetInfo>,
