@@ -15,7 +15,7 @@
 //! search the previous position.
 //!
 //! Options: `USI_Hash`, `USI_Ponder`, `MultiPV` (1 to
-//! [`lines::MAX_LINES`]), `USI_Variant` (the bundled variants with an
+//! [`super::lines::MAX_LINES`]), `USI_Variant` (the bundled variants with an
 //! SFEN form, and the one the session started with), every rule option of
 //! the variant (a check box or a combo) and `preset` (the rule file's
 //! presets). `go infinite` and `go ponder` answer `bestmove` only after

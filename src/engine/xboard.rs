@@ -554,12 +554,7 @@ impl Engine {
     /// Searches the game's position within `limits`, writing the thinking
     /// lines as each depth ends when `post`. Returns the search's answer,
     /// whether every move loses at once, and the principal variation.
-    fn search(
-        &mut self,
-        limits: Limits,
-        post: bool,
-        out: &mut dyn Write,
-    ) -> (io::Result<Result<Option<Move>, String>>, bool, Vec<Move>) {
+    fn search(&mut self, limits: Limits, post: bool, out: &mut dyn Write) -> (io::Result<Searched>, bool, Vec<Move>) {
         let mut lost = false;
         let mut pv = Vec::new();
         let mut failed = None;
@@ -784,6 +779,9 @@ impl Engine {
         writeln!(out, "highlight {fen}")
     }
 }
+
+/// A search's answer: the move (none: no legal move), or why it failed.
+type Searched = Result<Option<Move>, String>;
 
 /// `Error (bad parameters): COMMAND (WHY)`.
 fn bad_parameters(out: &mut dyn Write, command: &str, why: &str) -> io::Result<()> {
