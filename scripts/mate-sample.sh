@@ -6,6 +6,11 @@
 #
 #   scripts/mate-sample.sh [TSV] [SECONDS] [MAX_PLIES]
 #
+# The rule readings default to the sample's (its README); MATE_OPTIONS
+# replaces them, e.g. MATE_OPTIONS='--preset hachu' or
+# MATE_OPTIONS='--option protection_judged=before'. MATE_ONLY='kinu01 kinu07'
+# runs only those problems.
+#
 # Columns: id, claimed, result, plies found, proven shortest, nodes,
 # seconds, first move as published, whole line as published.
 set -euo pipefail
@@ -13,11 +18,17 @@ tsv=${1:-/work/shared/tsume/chu-sample.tsv}
 secs=${2:-10}
 max=${3:-255}
 gunbai=${GUNBAI:-$(dirname "$0")/../target/release/gunbai}
-opts=(--option protection_judged=after_counting_captured --option okazaki_counterstrike=true)
+if [ -n "${MATE_OPTIONS:-}" ]; then
+  read -r -a opts <<< "$MATE_OPTIONS"
+else
+  opts=(--option protection_judged=after_counting_captured --option okazaki_counterstrike=true)
+fi
+only=" ${MATE_ONLY:-} "
 printf 'id\tclaimed\tresult\tplies\tshortest\tnodes\tseconds\tfirst\tline\n'
 solved=0; total=0; same=0
 while IFS=$'\t' read -r id sfen claimed solution; do
   [ "$id" = id ] && continue
+  [ "$only" != "  " ] && [[ "$only" != *" $id "* ]] && continue
   total=$((total + 1))
   json=$("$gunbai" mate chu --sfen "$sfen" "${opts[@]}" --notation usi --format json \
            --time "$secs" --max-moves "$max" 2>/dev/null) || json='{"result":"error"}'

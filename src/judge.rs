@@ -134,6 +134,26 @@ impl Position {
                     Outcome::for_side(mover, Result3::Draw, EndReason::Repetition)
                 })
             }
+            RepetitionPolicy::DrawUnlessCreatorPerpetual => {
+                // Only the creator's checks count: every one of its moves
+                // from the one that made the first occurrence on (none made
+                // it when that was the game's first position).
+                if self.occurrences() < usize::from(rules.ending_occurrence) {
+                    return None;
+                }
+                let first = (0..self.history.len()).position(|i| self.occurred_at(i))?;
+                let n = self.checks.len();
+                let checked_throughout = first.checked_sub(1).is_some_and(|made| {
+                    (made..n)
+                        .filter(|i| (n - 1 - i).is_multiple_of(2))
+                        .all(|i| self.checks.get(i) == Some(&true))
+                });
+                Some(if checked_throughout {
+                    Outcome::for_side(mover, Result3::Loss, EndReason::Repetition)
+                } else {
+                    Outcome::for_side(mover, Result3::Draw, EndReason::Repetition)
+                })
+            }
             RepetitionPolicy::CreatorLoses => {
                 // The fourth occurrence ends the game. A side that gave
                 // check with every one of its moves since the previous

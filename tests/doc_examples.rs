@@ -454,6 +454,7 @@ pages! {
     mate => "docs/mate.md",
     notation => "docs/notation.md",
     performance => "docs/performance.md",
+    perft_tables => "docs/perft-tables.md",
     python => "docs/python.md",
     rule_files => "docs/rule-files.md",
     site => "docs/site.md",

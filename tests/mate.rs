@@ -9,6 +9,7 @@ mod common;
 
 use cli_common::{gunbai, stdout};
 use common::variant_with;
+use gunbai::unstable::board::Colour;
 use gunbai::unstable::mate::{AttackerMoves, Config, MateError, Verdict, solve, spare_royalless};
 use gunbai::unstable::movegen::{Move, legal_moves};
 use gunbai::unstable::notation::{Notation, play_moves, write_move};
@@ -37,10 +38,14 @@ fn config(max_plies: u32) -> Config {
 }
 
 fn usi_line(pos: &mut Position, line: &[Move]) -> Vec<String> {
+    line_in(pos, line, Notation::Usi)
+}
+
+fn line_in(pos: &mut Position, line: &[Move], notation: Notation) -> Vec<String> {
     let mut out = Vec::new();
     let mut undos = Vec::new();
     for m in line {
-        out.push(write_move(pos, m, Notation::Usi));
+        out.push(write_move(pos, m, notation));
         undos.push(pos.play(m).expect("the main line is legal"));
     }
     while let Some(u) = undos.pop() {
@@ -139,6 +144,22 @@ fn every_royal_must_fall() {
     assert_eq!(usi_line(&mut king_only.clone(), &found.line), ["6l6a+"]);
     let found = solve(&mut with_prince.clone(), &config(1), None).unwrap();
     assert_eq!(found.verdict, Verdict::NoMate);
+}
+
+#[test]
+fn a_lion_takes_both_royals_at_once() {
+    // White's king on 6a and crown prince (a promoted drunk elephant) on
+    // 5a, Black's lion on 6b: the lion's double step takes both in one
+    // move (6b6a5a or 6b5a6a), which ends the game: mate in 1 (worked by
+    // hand). On 8b the lion reaches the king (two squares away) but not
+    // the prince (three).
+    let mut p = chu("6k+e4/6N5/12/12/12/12/12/12/12/12/12/12 b - 1");
+    let found = solve(&mut p, &config(1), None).unwrap();
+    assert_eq!((found.verdict, found.plies), (Verdict::Mate, Some(1)));
+    let line = usi_line(&mut p, &found.line);
+    assert!(line == ["6b6a5a"] || line == ["6b5a6a"], "{line:?}");
+    let mut q = chu("6k+e4/4N7/12/12/12/12/12/12/12/12/12/12 b - 1");
+    assert_eq!(solve(&mut q, &config(1), None).unwrap().verdict, Verdict::NoMate);
 }
 
 #[test]
@@ -285,4 +306,103 @@ fn usi_go_mate() {
         ["checkmate G*5b", "checkmate G*1b 2a1b 1c1b+", "checkmate nomate"],
         "{text}"
     );
+}
+
+/// A position text of `ranks` ranks: `rows` gives some ranks (counted
+/// from the top, 0 = the top rank) their text, every other rank is empty.
+fn board_text(files: usize, ranks: usize, rows: &[(usize, &str)]) -> String {
+    let lines: Vec<String> = (0..ranks)
+        .map(|r| {
+            rows.iter()
+                .find(|(i, _)| *i == r)
+                .map_or(files.to_string(), |(_, t)| t.to_string())
+        })
+        .collect();
+    format!("{} b", lines.join("/"))
+}
+
+fn text_position(variant: &str, text: &str) -> Position {
+    let mut p = Position::from_text(variant_with(variant, &[]), text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    spare_royalless(&mut p);
+    p
+}
+
+#[test]
+fn ko_kill_history_mate_in_one() {
+    // Ko has no royals: White loses once its general and its middle troop
+    // are both killed (`[victory] loses_when`), so the mate is searched
+    // with any attacking move. White: general on a19, middle troop on s19.
+    // Black: chariots (1 to 5 points orthogonally) on a15, r14 and s14.
+    // Worked by hand: a15 takes the general (a16-a18 are empty); then the
+    // troop's only moves are to r19, r18 and s18 (a corner), each within
+    // five points of the r14 or the s14 chariot, and staying put is no
+    // move: whatever White plays, Black kills the troop next, so a mate in
+    // 1 (the kill that follows is not counted, as the capture of a king
+    // is not). Without the r14 chariot the troop escapes to the r file,
+    // and no single move kills both: no mate in 1.
+    let rows = [(0, "g,17,mt"), (4, "CH,18"), (5, "17,CH,CH")];
+    let mut p = text_position("ko", &board_text(19, 19, &rows));
+    let any = |max| Config {
+        moves: AttackerMoves::Any,
+        ..config(max)
+    };
+    let found = solve(&mut p, &any(3), None).unwrap();
+    assert_eq!(
+        (found.verdict, found.plies, found.shortest),
+        (Verdict::Mate, Some(1), true)
+    );
+    let line = line_in(&mut p, &found.line, Notation::Native);
+    // The move is the chariot's capture of the general (promoting: the
+    // general is a special merit), and the game goes on.
+    assert_eq!(line, ["a15xa19+"]);
+    let general = p.rules().type_by_code("G").unwrap();
+    assert!(!p.was_killed(Colour::White, general));
+    p.play(&found.line[0]).unwrap();
+    assert!(p.was_killed(Colour::White, general), "{line:?}");
+    assert_eq!(p.outcome(), None, "{line:?}");
+    // Every reply lets Black win at once.
+    let mut replies = Vec::new();
+    legal_moves(&p, &mut replies).unwrap();
+    assert_eq!(replies.len(), 3);
+    for r in &replies {
+        let u = p.play(r).unwrap();
+        let mut answers = Vec::new();
+        legal_moves(&p, &mut answers).unwrap();
+        let wins = answers.iter().any(|m| {
+            let v = p.play_unchecked(m);
+            let won = p.outcome().is_some_and(|o| o.winner() == Some(Colour::Black));
+            p.unplay(&v);
+            won
+        });
+        assert!(wins, "{r:?}");
+        p.unplay(&u);
+    }
+    // Tsume rule: Ko names no royal, so no move gives check.
+    assert_eq!(solve(&mut p, &config(3), None).unwrap_err(), MateError::NoCheck);
+    let rows = [(0, "g,17,mt"), (4, "CH,18"), (5, "18,CH")];
+    let mut q = text_position("ko", &board_text(19, 19, &rows));
+    assert_eq!(solve(&mut q, &any(1), None).unwrap().verdict, Verdict::NoMate);
+}
+
+#[test]
+fn taikyoku_corner_mate_and_the_crown_prince() {
+    // Taikyoku (36x36): White's king on a36 slides up to two squares in
+    // every direction: a35, a34, b36, c36, b35, c34. Black's rooks on b1
+    // and c1 hold the b and c files; the rook on d10 checks from a10 and
+    // then also holds a35 and a34: mate in 1 (worked by hand). With a
+    // crown prince (a second royal) on s36 the king's capture no longer
+    // ends the game: no mate in 1.
+    let rows = [(0, "k,35"), (26, "3,FCH,32"), (35, "1,FCH,FCH,33")];
+    let text = board_text(36, 36, &rows);
+    let mut p = text_position("taikyoku", &text);
+    let found = solve(&mut p, &config(1), None).unwrap();
+    assert_eq!((found.verdict, found.plies), (Verdict::Mate, Some(1)), "{text}");
+    let line = line_in(&mut p, &found.line, Notation::Native);
+    assert!(
+        ends_in_mate(&mut p.clone(), &line.iter().map(String::as_str).collect::<Vec<_>>()),
+        "{line:?}"
+    );
+    let rows = [(0, "k,17,cp,17"), (26, "3,FCH,32"), (35, "1,FCH,FCH,33")];
+    let mut q = text_position("taikyoku", &board_text(36, 36, &rows));
+    assert_eq!(solve(&mut q, &config(1), None).unwrap().verdict, Verdict::NoMate);
 }

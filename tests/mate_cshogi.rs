@@ -3,13 +3,16 @@
 //! standard shogi (a White king near the top edge, a few Black pieces
 //! around it, a piece or two in Black's hand, every other piece in
 //! White's hand) and the composed ones of `tests/mate.rs`. Mate or not
-//! within 7 plies, and the shortest length, must agree.
+//! within 7 plies, and the shortest length, must agree; the defender's
+//! hand built by `give_defender_the_rest` (`--defender-hand rest`) must
+//! be the one the SFEN writes out, and change the answer as it does in
+//! cshogi.
 
 mod common;
 
 use common::Rng;
 use gunbai::unstable::board::Colour;
-use gunbai::unstable::mate::{Config, Verdict, solve};
+use gunbai::unstable::mate::{Config, Verdict, give_defender_the_rest, solve};
 use gunbai::unstable::movegen::in_check;
 use gunbai::unstable::position::Position;
 use std::io::Write as _;
@@ -18,6 +21,8 @@ use std::time::Duration;
 
 const MAX_PLIES: u32 = 7;
 const POSITIONS: usize = 24;
+/// The composed positions that come first in `tsume_lengths_agree_with_cshogi`.
+const COMPOSED: usize = 2;
 
 fn python() -> String {
     let venv = concat!(env!("CARGO_MANIFEST_DIR"), "/target/py-venv/bin/python");
@@ -103,6 +108,29 @@ fn tsume_lengths_agree_with_cshogi() {
             sfens.push(sfen);
         }
     }
+    let answers = cshogi_lengths(&sfens);
+    let mut mates = 0;
+    for (i, (sfen, (want, line))) in sfens.iter().zip(&answers).enumerate() {
+        let mut p = Position::from_sfen(rules.clone(), sfen).unwrap();
+        let got = gunbai_length(&mut p, sfen);
+        assert_eq!(got, *want, "{sfen}: gunbai {got:?}, cshogi {want:?} ({line})");
+        mates += usize::from(want.is_some());
+        // The random ones give the defender every piece left: from only
+        // the board and Black's hand, `give_defender_the_rest` rebuilds
+        // the same hands.
+        if i < COMPOSED {
+            continue;
+        }
+        let mut bare = Position::from_sfen(rules.clone(), &without_white_hand(sfen)).unwrap();
+        give_defender_the_rest(&mut bare).unwrap();
+        assert_eq!(bare.to_text(), p.to_text(), "{sfen}");
+    }
+    // The sample must hold both answers.
+    assert!((4..=POSITIONS - 4).contains(&mates), "{mates} mates of {POSITIONS}");
+}
+
+/// cshogi's shortest mate within `MAX_PLIES` for each SFEN, and its line.
+fn cshogi_lengths(sfens: &[String]) -> Vec<(Option<u32>, String)> {
     let mut child = Command::new(python())
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/cshogi-mate.py"))
         .arg(MAX_PLIES.to_string())
@@ -118,29 +146,98 @@ fn tsume_lengths_agree_with_cshogi() {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "cshogi failed: {out:?}");
-    let answers = String::from_utf8(out.stdout).unwrap();
-    let mut mates = 0;
-    for (sfen, line) in sfens.iter().zip(answers.lines()) {
-        let fields: Vec<&str> = line.split('\t').collect();
-        assert_eq!(fields[0], sfen);
-        let want = fields[1].parse::<u32>().ok();
-        let mut p = Position::from_sfen(rules.clone(), sfen).unwrap();
-        let config = Config {
-            max_plies: MAX_PLIES,
-            time: Some(Duration::from_secs(120)),
-            hash_mb: 16,
-            ..Config::default()
-        };
-        let found = solve(&mut p, &config, None).unwrap();
-        let got = match found.verdict {
-            Verdict::Mate => found.plies,
-            Verdict::NoMate => None,
-            Verdict::Unknown => panic!("{sfen}: unknown"),
-        };
-        assert_eq!(got, want, "{sfen}: gunbai {got:?}, cshogi {want:?} ({})", fields[2]);
-        mates += usize::from(want.is_some());
+    let answers: Vec<(Option<u32>, String)> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .zip(sfens)
+        .map(|(line, sfen)| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(fields[0], sfen);
+            (fields[1].parse::<u32>().ok(), fields[2..].join(" "))
+        })
+        .collect();
+    assert_eq!(answers.len(), sfens.len());
+    answers
+}
+
+/// gunbai's shortest mate within `MAX_PLIES`.
+fn gunbai_length(p: &mut Position, sfen: &str) -> Option<u32> {
+    let config = Config {
+        max_plies: MAX_PLIES,
+        time: Some(Duration::from_secs(120)),
+        hash_mb: 16,
+        ..Config::default()
+    };
+    let found = solve(p, &config, None).unwrap();
+    match found.verdict {
+        Verdict::Mate => found.plies,
+        Verdict::NoMate => None,
+        Verdict::Unknown => panic!("{sfen}: unknown"),
     }
-    assert_eq!(answers.lines().count(), sfens.len());
-    // The sample must hold both answers.
-    assert!((4..=POSITIONS - 4).contains(&mates), "{mates} mates of {POSITIONS}");
+}
+
+/// The SFEN with White's pieces in hand left out.
+fn without_white_hand(sfen: &str) -> String {
+    let mut fields: Vec<String> = sfen.split(' ').map(str::to_string).collect();
+    // A count before a White letter goes with it.
+    let mut hand = String::new();
+    let mut count = String::new();
+    for c in fields[2].chars() {
+        if c.is_ascii_digit() {
+            count.push(c);
+        } else {
+            if c.is_ascii_uppercase() {
+                hand.push_str(&count);
+                hand.push(c);
+            }
+            count.clear();
+        }
+    }
+    fields[2] = if hand.is_empty() { "-".to_string() } else { hand };
+    fields.join(" ")
+}
+
+#[test]
+fn the_defender_holding_the_rest_changes_the_answer_as_in_cshogi() {
+    // Composed (found by a search for positions where the defender's
+    // hand matters): a rook or dragon checks from afar, and with every
+    // remaining piece in hand White can interpose. Each board with only
+    // Black's hand is solved as given (defender's hand empty) and with
+    // `--defender-hand rest`; cshogi solves the same boards with the hands
+    // written out. With an empty hand: 1, 3, 3 plies; with the rest: 3
+    // (R*1b 1a2a 1b2b+), 5 (5c2c+ P*2b G*3b 2a1a 2c2b), 5 (3d2c P*2b G*3b
+    // 2a1a 2c2b).
+    let rules = gunbai::unstable::rules::load_variant("shogi", &[]).unwrap();
+    let boards = [
+        ("8k/3R5/9/9/9/9/9/9/9 b R 1", "8k/3R5/9/9/9/9/9/9/9 b R2b4g4s4n4l18p 1"),
+        (
+            "7k1/9/4R4/9/9/9/9/9/9 b G 1",
+            "7k1/9/4R4/9/9/9/9/9/9 b Gr2b3g4s4n4l18p 1",
+        ),
+        (
+            "7k1/3S5/9/6+R2/9/9/9/9/9 b G 1",
+            "7k1/3S5/9/6+R2/9/9/9/9/9 b Gr2b3g3s4n4l18p 1",
+        ),
+    ];
+    let sfens: Vec<String> = boards
+        .iter()
+        .flat_map(|&(a, b)| [a.to_string(), b.to_string()])
+        .collect();
+    let answers = cshogi_lengths(&sfens);
+    let wants: Vec<Option<u32>> = answers.iter().map(|a| a.0).collect();
+    assert_eq!(
+        wants,
+        [Some(1), Some(3), Some(3), Some(5), Some(3), Some(5)],
+        "{answers:?}"
+    );
+    for (i, (given, written)) in boards.into_iter().enumerate() {
+        let mut p = Position::from_sfen(rules.clone(), given).unwrap();
+        assert_eq!(gunbai_length(&mut p, given), wants[2 * i], "{given}");
+        let added = give_defender_the_rest(&mut p).unwrap();
+        let full = Position::from_sfen(rules.clone(), written).unwrap();
+        assert_eq!(p.to_text(), full.to_text(), "{given}");
+        assert_eq!(p.hash(), full.hash(), "{given}");
+        assert!(added > 30, "{given}: {added}");
+        assert_eq!(gunbai_length(&mut p, given), wants[2 * i + 1], "{given} with the rest");
+    }
 }

@@ -2,7 +2,9 @@
 //! (`gunbai::unstable::mate`, docs/mate.md).
 
 use super::{Failure, FormatArg, NotationArg, PositionArgs, fail, print_json};
-use gunbai::unstable::mate::{AttackerMoves, Config, MAX_PLIES, Verdict, solve, spare_royalless};
+use gunbai::unstable::mate::{
+    AttackerMoves, Config, MAX_PLIES, Verdict, give_defender_the_rest, solve, spare_royalless,
+};
 use gunbai::unstable::notation::write_move;
 use serde_json::json;
 use std::process::ExitCode;
@@ -10,7 +12,7 @@ use std::time::Duration;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "The side to move attacks. The answer is mate (with the main line: the shortest mate\nagainst the longest resistance), no_mate (none within --max-moves) or unknown (the\nlimits ran out); each exits 0.\n\nWith --format json: {result, plies, line, shortest, nodes, seconds}.\n\nExamples:\n  gunbai mate shogi --sfen '4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1'\n  gunbai mate shogi --notation usi --format json --sfen '7gk/7p1/8P/9/9/9/9/9/K7L b G 1'\n  gunbai mate chu --max-moves 7 --time 30 --notation usi --sfen '...'\n  gunbai mate shogi --any-move --max-moves 3 --sfen '...'"
+    after_help = "The side to move attacks. The answer is mate (with the main line: the shortest mate\nagainst the longest resistance), no_mate (none within --max-moves) or unknown (the\nlimits ran out); each exits 0.\n\nWith --format json: {result, plies, line, shortest, nodes, seconds}.\n\nExamples:\n  gunbai mate shogi --sfen '4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1'\n  gunbai mate shogi --notation usi --format json --sfen '7gk/7p1/8P/9/9/9/9/9/K7L b G 1'\n  gunbai mate chu --max-moves 7 --time 30 --notation usi --sfen '...'\n  gunbai mate shogi --any-move --max-moves 3 --sfen '...'\n  gunbai mate shogi --defender-hand rest --sfen '4k4/9/4P4/9/9/9/9/9/9 b G 1'"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -30,12 +32,24 @@ pub struct Args {
     /// Let the attacker make any move, not only checks (mate-in-N instead of the tsume rule).
     #[arg(long)]
     any_move: bool,
+    /// The defender's hand: as-given (the position's), or rest (standard tsume: every piece of the set not on the board or in the attacker's hand).
+    #[arg(long, value_enum, default_value = "as-given", value_name = "HAND")]
+    defender_hand: DefenderHand,
     /// Move notation of the line: native (gunbai's), or usi (variants whose rule file has an [sfen] table).
     #[arg(long, value_enum, default_value = "native")]
     notation: NotationArg,
     /// Output: text for people, json for scripts ({result, plies, line, shortest, nodes, seconds}).
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
+}
+
+/// Whose pieces the defender holds in hand.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum DefenderHand {
+    /// The position's hands, as given.
+    AsGiven,
+    /// Every piece of the set not on the board or in the attacker's hand.
+    Rest,
 }
 
 pub fn run(a: Args) -> Result<ExitCode, Failure> {
@@ -53,6 +67,9 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     let mut p = a.pos.load_then(|p| {
         spare_royalless(p);
     })?;
+    if a.defender_hand == DefenderHand::Rest {
+        give_defender_the_rest(&mut p).map_err(fail)?;
+    }
     let notation = a.notation.notation();
     notation.check(p.rules()).map_err(fail)?;
     let config = Config {

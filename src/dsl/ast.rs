@@ -166,6 +166,10 @@ pub enum Expr {
     /// The move (a drop) checkmates the other side: it is left with no
     /// legal move while in check.
     GivesMate,
+    /// The move lands again after the landing whose capture is judged
+    /// (capture place: the victim was taken on a step the move goes on
+    /// from, such as a lion-type move's first step).
+    MovesOn,
     /// The mover, standing on the square, would have no move even on an
     /// empty board.
     StuckAt(Box<Expr>),
@@ -251,6 +255,9 @@ pub enum Protection {
     AfterCountingCaptured,
     /// On the position before the move.
     Before,
+    /// On the position before the move with the mover lifted off its
+    /// origin: pieces whose line the mover blocked count (x-ray).
+    BeforeXray,
 }
 
 /// An option value as the compiler sees it.

@@ -201,7 +201,9 @@ impl Compiler<'_, '_> {
                 let a = v.pop().unwrap_or(Expr::Const(-1));
                 Typed::new(Ty::Int, Expr::Distance(Box::new((a, b))))
             }
-            "protected_after" | "protected_before" | "protected_after_counting_captured" if place == Place::Capture => {
+            "protected_after" | "protected_before" | "protected_before_xray" | "protected_after_counting_captured"
+                if place == Place::Capture =>
+            {
                 if !arity(self, 1) {
                     return ERROR;
                 }
@@ -216,6 +218,7 @@ impl Compiler<'_, '_> {
                             when: match name.as_str() {
                                 "protected_after" => Protection::After,
                                 "protected_before" => Protection::Before,
+                                "protected_before_xray" => Protection::BeforeXray,
                                 _ => Protection::AfterCountingCaptured,
                             },
                         },
@@ -281,7 +284,9 @@ pub(super) fn names_in(place: Place) -> Vec<&'static str> {
             "rank",
             "protected_after",
             "protected_before",
+            "protected_before_xray",
             "protected_after_counting_captured",
+            "moves_on",
             "own_on_file",
             "own_count_on_file",
         ]),

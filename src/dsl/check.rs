@@ -486,6 +486,7 @@ impl Compiler<'_, '_> {
             (Place::Promotion, "from") => Typed::new(Ty::Square, Expr::Square(SquareRef::From)),
             (Place::Promotion | Place::Drop, "to") => Typed::new(Ty::Square, Expr::Square(SquareRef::To)),
             (Place::Drop, "gives_mate") => Typed::new(Ty::Bool, Expr::GivesMate),
+            (Place::Capture, "moves_on") => Typed::new(Ty::Bool, Expr::MovesOn),
             (Place::Promotion, "captures") => Typed::new(Ty::Int, Expr::Captures),
             (Place::Promotion, "farthest_rank") => Typed::new(Ty::Int, Expr::FarthestRank),
             (Place::Side, "enemy_in_check") => Typed::new(Ty::Bool, Expr::EnemyInCheck),

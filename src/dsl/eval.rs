@@ -56,6 +56,10 @@ pub(crate) trait Facts {
     fn gives_mate(&self) -> bool {
         false
     }
+    /// Does the move land again after the landing whose capture is judged?
+    fn moves_on(&self) -> bool {
+        false
+    }
     /// Would the mover, standing on `sq`, have no move on an empty board?
     fn stuck_at(&self, _sq: Square) -> bool {
         false
@@ -208,6 +212,7 @@ fn node<F: Facts>(e: &Expr, f: &F) -> i32 {
             if *count { n } else { i32::from(n > 0) }
         }
         Expr::GivesMate => i32::from(f.gives_mate()),
+        Expr::MovesOn => i32::from(f.moves_on()),
         Expr::InZoneUnattacked(enemy, set) => i32::from(f.in_zone_unattacked(*enemy, set)),
         Expr::InHand { enemy, set } => f.in_hand(*enemy, set),
         Expr::CountInZone(set) => f.count_in_zone(set),

@@ -134,7 +134,9 @@ impl Position {
         }
         if matches!(
             self.rules.repetition,
-            RepetitionPolicy::CreatorLoses | RepetitionPolicy::DrawUnlessPerpetualCheck
+            RepetitionPolicy::CreatorLoses
+                | RepetitionPolicy::DrawUnlessPerpetualCheck
+                | RepetitionPolicy::DrawUnlessCreatorPerpetual
         ) {
             let gave_check = in_check(self, side.opposite());
             self.checks.push(gave_check);

@@ -81,9 +81,14 @@ pub enum RepetitionPolicy {
     /// check with every one of its moves since the previous occurrence:
     /// that perpetual checker loses (shogi's sennichite).
     DrawUnlessPerpetualCheck,
+    /// The fourth occurrence of a position is a draw, unless the side that
+    /// created it gave check with every one of its moves since the first
+    /// occurrence: that side loses (lishogi's perpetual check: the other
+    /// side's checks never decide).
+    DrawUnlessCreatorPerpetual,
 }
 
-pub const REPETITION_POLICIES: [(&str, RepetitionPolicy); 6] = [
+pub const REPETITION_POLICIES: [(&str, RepetitionPolicy); 7] = [
     ("ignore", RepetitionPolicy::Ignore),
     ("forbid-unless-in-check", RepetitionPolicy::ForbidUnlessInCheck),
     ("forbid", RepetitionPolicy::Forbid),
@@ -92,5 +97,9 @@ pub const REPETITION_POLICIES: [(&str, RepetitionPolicy); 6] = [
     (
         "draw-unless-perpetual-check",
         RepetitionPolicy::DrawUnlessPerpetualCheck,
+    ),
+    (
+        "draw-unless-creator-perpetual",
+        RepetitionPolicy::DrawUnlessCreatorPerpetual,
     ),
 ];

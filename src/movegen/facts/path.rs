@@ -35,7 +35,9 @@ impl PathFacts<'_, '_> {
         // The board the path was walked on (the position's, or a changed
         // one when this is judged inside another protection judgment).
         with_board(w.cells, |board| {
-            if when != Protection::Before {
+            if when == Protection::BeforeXray {
+                board[usize::from(w.from)] = 0;
+            } else if when != Protection::Before {
                 board[usize::from(w.from)] = 0;
                 for i in 0..w.len {
                     if w.victims[i] != 0 {
@@ -133,6 +135,9 @@ impl Facts for PathFacts<'_, '_> {
             SquareRef::From => Some(self.w.from),
             SquareRef::To => (self.w.len > 0).then(|| self.w.path[self.w.len - 1]),
         }
+    }
+    fn moves_on(&self) -> bool {
+        self.victim != usize::MAX && self.victim + 1 < self.w.len
     }
     fn captures(&self) -> i32 {
         let swept: i32 = self.w.swept[..self.w.len].iter().map(|&n| i32::from(n)).sum();
