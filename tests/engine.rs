@@ -46,9 +46,9 @@ fn xboard_handshake_announces_variants_under_xboard_names_and_answers_ping() {
         assert!(names.contains(&name), "{name} missing from {first}");
     }
     assert!(!names.contains(&"wa"), "{first}");
-    assert!(
-        out.contains("feature option=\"chu.repetition -combo forbid_repeat /// xboard /// sennichite4 /// lishogi /// hachu\"")
-    );
+    assert!(out.contains(
+        "feature option=\"chu.repetition -combo forbid_repeat /// xboard /// sennichite4 /// lishogi /// hachu\""
+    ));
     assert!(out.contains("feature done=1\n"));
     assert!(out.contains("pong 7\n"));
 }
