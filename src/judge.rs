@@ -39,6 +39,19 @@ impl Position {
         Position::read_sfen(rules, text).map(Position::judged)
     }
 
+    /// A position from a record's start: board cells, side to move and
+    /// hands, judged.
+    pub(crate) fn from_start(
+        rules: Arc<Ruleset>,
+        cells: Vec<crate::position::Cell>,
+        side: crate::board::Colour,
+        hands: &crate::ruleset::Hands,
+    ) -> Position {
+        Position::from_parts(rules, cells, side, Default::default(), Vec::new())
+            .with_hands(hands)
+            .judged()
+    }
+
     /// Reads a TSFEN in either dialect (docs/notation.md#tsfen), judged,
     /// with what it said of its dialect and move counter.
     pub fn from_tsfen(rules: Arc<Ruleset>, text: &str) -> Result<(Position, crate::position::TsfenInfo), Report> {

@@ -34,6 +34,8 @@ pub mod perft;
 pub mod play;
 #[path = "position/mod.rs"]
 pub mod position;
+#[path = "record/mod.rs"]
+pub mod record;
 #[path = "render/mod.rs"]
 pub mod render;
 #[path = "rules/mod.rs"]

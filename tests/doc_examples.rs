@@ -455,6 +455,7 @@ pages! {
     notation => "docs/notation.md",
     performance => "docs/performance.md",
     perft_tables => "docs/perft-tables.md",
+    records => "docs/records.md",
     python => "docs/python.md",
     rule_files => "docs/rule-files.md",
     site => "docs/site.md",

@@ -57,6 +57,7 @@ mod mate;
 mod moves;
 mod options;
 mod perft;
+mod record;
 mod referee;
 mod serve;
 mod show;
@@ -120,6 +121,10 @@ pub enum Command {
     Completions(completions::Args),
     /// Serve a local web playground: play any variant, see every piece's moves, edit rule files live.
     Serve(serve::Args),
+    /// Convert a game record between formats (KIF, CSA), checking every move.
+    Convert(record::ConvertArgs),
+    /// Check every move of a game record (KIF, CSA) against the rules, and its result.
+    Replay(record::ReplayArgs),
     /// Convert a Fairy-Stockfish variants.ini section into a gunbai rule file, or list the sections.
     ImportFsf(import_fsf::Args),
     /// Annotate a game record: per move its score, the best move and its line, mistakes marked.
@@ -148,6 +153,8 @@ pub fn run(command: Command, style: Style) -> Result<ExitCode, Failure> {
         Command::Completions(a) => completions::run(a),
         Command::Serve(a) => serve::run(a, style),
         Command::ImportFsf(a) => import_fsf::run(a, style),
+        Command::Convert(a) => record::convert(a),
+        Command::Replay(a) => record::replay(a),
         Command::Atsi(a) => atsi::run(a),
     }
 }

@@ -124,6 +124,7 @@ impl Checker<'_> {
                 value,
                 rank,
                 doc: p.doc.clone(),
+                records: p.records.clone(),
             });
         }
         let kind_ids: Vec<String> = kinds.iter().map(|k| k.id.clone()).collect();

@@ -119,6 +119,9 @@ pub struct PieceSpec {
     pub rank: Option<Spanned<i64>>,
     #[serde(default)]
     pub doc: String,
+    /// What game-record formats (KIF, CSA) call the piece.
+    #[serde(default)]
+    pub records: crate::ruleset::RecordNames,
 }
 
 /// One alternative of a piece's movement: a single leg written inline, or a

@@ -42,6 +42,30 @@ pub struct Kind {
     /// Rank for range jumps (`over_lower_rank`); 0 by default.
     pub rank: u8,
     pub doc: String,
+    /// What game-record formats call the piece (`records` of its
+    /// `[[piece]]`; docs/records.md).
+    pub records: RecordNames,
+}
+
+/// A piece's names in game-record formats, as the rule file gives them
+/// (`records = { kif = "歩", csa = "FU", ... }`). Each is optional: a
+/// format that needs a name the file does not give refuses the variant.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordNames {
+    /// KIF move text name (`歩`, Chu `歩兵`).
+    pub kif: Option<String>,
+    /// KIF board-diagram and hand glyph (`歩`); `kif` when absent.
+    pub kif_board: Option<String>,
+    /// KIF move name of this piece once promoted (`と`), when it is not
+    /// the promoted kind's own `kif`.
+    pub kif_promoted: Option<String>,
+    /// KIF board glyph of this piece once promoted (`と`, Chu `成歩`).
+    pub kif_board_promoted: Option<String>,
+    /// CSA's two-letter code (`FU`).
+    pub csa: Option<String>,
+    /// CSA's code of this piece once promoted (`TO`).
+    pub csa_promoted: Option<String>,
 }
 
 /// A piece type: a kind, and for a promoted piece the kind it was before.
