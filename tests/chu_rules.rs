@@ -915,6 +915,19 @@ fn repeating_pass_is_legal_when_in_check() {
 }
 
 #[test]
+fn repeating_pass_is_illegal_in_check_under_hachu() {
+    // HaChu 0.21's reading (`repetition=hachu`): with its "Allow repeats"
+    // option off (the default) its search erases every move that recreates
+    // an earlier position with the same side to move, and looks at check
+    // only when repeats are allowed. The position of the test above: the
+    // repeating pass of the side in check is illegal here.
+    let mut pos = position(&["repetition=hachu"], "K a1, k l12, LN e5, ln e8, R l3", "b", "-");
+    play(&mut pos, "e5-e4-e5");
+    assert_illegal(&pos, "e8-e9-e8", "HaChu: no repeat, in check or not");
+    assert_legal(&pos, "e8-e9", "HaChu: other moves are fine");
+}
+
+#[test]
 fn repeating_pass_is_legal_under_sennichite4() {
     // §8.4 / §10 repetition=sennichite4: repeating is allowed; the fourth
     // occurrence is a draw.

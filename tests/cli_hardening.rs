@@ -421,10 +421,10 @@ fn options_lists_name_values_default_and_help() {
     let o = gunbai(&["options", "chu", "--option", "repetition=xboard"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
-    // rules/chu.toml: repetition takes forbid_repeat, xboard, sennichite4, lishogi.
+    // rules/chu.toml: repetition takes forbid_repeat, xboard, sennichite4, lishogi, hachu.
     assert!(
         out.contains(
-            "repetition = xboard\n  values: forbid_repeat, xboard, sennichite4, lishogi; default: forbid_repeat\n"
+            "repetition = xboard\n  values: forbid_repeat, xboard, sennichite4, lishogi, hachu; default: forbid_repeat\n"
         ),
         "{out}"
     );

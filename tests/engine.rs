@@ -46,9 +46,9 @@ fn xboard_handshake_announces_variants_under_xboard_names_and_answers_ping() {
         assert!(names.contains(&name), "{name} missing from {first}");
     }
     assert!(!names.contains(&"wa"), "{first}");
-    assert!(
-        out.contains("feature option=\"chu.repetition -combo forbid_repeat /// xboard /// sennichite4 /// lishogi\"")
-    );
+    assert!(out.contains(
+        "feature option=\"chu.repetition -combo forbid_repeat /// xboard /// sennichite4 /// lishogi /// hachu\""
+    ));
     assert!(out.contains("feature done=1\n"));
     assert!(out.contains("pong 7\n"));
 }
@@ -169,6 +169,215 @@ fn xboard_null_move_is_read_as_a_pass() {
     assert_eq!(out.matches("Illegal move").count(), 1, "only the first @@@@: {out}");
 }
 
+/// Runs `gunbai ARGS`, writing each chunk of input then waiting its
+/// milliseconds (a GUI that sends `stop` a while after `go`); returns
+/// stdout and success.
+fn timed_session(args: &[&str], chunks: &[(&str, u64)]) -> (String, bool) {
+    let mut child = Command::new(GUNBAI)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gunbai runs");
+    let mut stdin = child.stdin.take().unwrap();
+    for (text, wait) in chunks {
+        stdin.write_all(text.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(*wait));
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    (String::from_utf8_lossy(&out.stdout).into_owned(), out.status.success())
+}
+
+/// The moves of a USI `info ... multipv N ... pv MOVES` line at `depth`:
+/// (N, first move).
+fn multipv_lines(out: &str, depth: u32) -> Vec<(u32, String)> {
+    out.lines()
+        .filter(|l| l.starts_with(&format!("info depth {depth} ")))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let after = |k: &str| words[words.iter().position(|w| *w == k).expect(k) + 1];
+            (after("multipv").parse().unwrap(), after("pv").to_string())
+        })
+        .collect()
+}
+
+/// A GUI's session: every kind of `setoption` (a spin, a check, a combo,
+/// the variant, a rule option, a preset) is accepted without an error,
+/// `USI_Variant` switches the rule file (its own options are announced
+/// at the next `usi`), and MultiPV 3 gives three lines of distinct first
+/// moves at each depth, each a legal move of the new variant.
+#[test]
+fn usi_gui_session_sets_every_kind_of_option() {
+    let input = "usi\nsetoption name USI_Hash value 8\nsetoption name USI_Ponder value true\n\
+                 setoption name repetition value xboard\nsetoption name USI_Variant value minishogi\n\
+                 usi\nsetoption name MultiPV value 3\nisready\nusinewgame\nposition startpos\ngo depth 2\n\
+                 setoption name USI_Variant value dobutsu\nsetoption name preset value fsf\n\
+                 setoption name preset value none\nposition startpos\ngo depth 1\nquit\n";
+    let (out, ok) = session(&["usi", "chu"], input);
+    assert!(ok, "{out}");
+    assert!(!out.contains("error"), "{out}");
+    assert!(
+        out.contains("option name USI_Variant type combo default chu var chu "),
+        "{out}"
+    );
+    assert!(out.contains(" var minishogi"), "{out}");
+    assert!(
+        out.contains("option name repetition type combo default forbid_repeat"),
+        "{out}"
+    );
+    assert!(
+        out.contains("option name MultiPV type spin default 1 min 1 max "),
+        "{out}"
+    );
+    assert!(out.contains("option name USI_Ponder type check default false"), "{out}");
+    assert_eq!(out.matches("usiok").count(), 2, "{out}");
+    let minishogi = load_variant("minishogi", &[]).unwrap();
+    let start = Position::start(minishogi);
+    for depth in [1, 2] {
+        let lines = multipv_lines(&out, depth);
+        let first_three: Vec<u32> = lines.iter().take(3).map(|(n, _)| *n).collect();
+        assert_eq!(first_three, [1, 2, 3], "depth {depth}: {out}");
+        let moves: std::collections::BTreeSet<&str> = lines.iter().take(3).map(|(_, m)| m.as_str()).collect();
+        assert_eq!(moves.len(), 3, "three distinct moves at depth {depth}: {out}");
+        for m in moves {
+            assert!(parse_move(&start, m).is_ok(), "{m} is a minishogi move: {out}");
+        }
+    }
+    let answers: Vec<&str> = out.lines().filter_map(|l| l.strip_prefix("bestmove ")).collect();
+    assert_eq!(answers.len(), 2, "{out}");
+    assert!(parse_move(&start, answers[0]).is_ok(), "{out}");
+    let dobutsu = Position::start(load_variant("dobutsu", &[]).unwrap());
+    assert!(parse_move(&dobutsu, answers[1]).is_ok(), "{out}");
+    // Every info line has the fields a GUI shows.
+    for l in out.lines().filter(|l| l.starts_with("info depth")) {
+        for k in [
+            " seldepth ",
+            " multipv ",
+            " score ",
+            " nodes ",
+            " nps ",
+            " hashfull ",
+            " time ",
+            " pv ",
+        ] {
+            assert!(l.contains(k), "{k} in {l}");
+        }
+    }
+}
+
+/// `go infinite` thinks until `stop` (sent later) and then answers one
+/// `bestmove`; `go ponder` with `ponderhit` goes on on the engine's clock
+/// and answers one `bestmove`; a `stop` read before its search starts
+/// still ends it.
+#[test]
+fn usi_go_infinite_stop_and_ponderhit() {
+    let chunks = [
+        ("usi\nposition startpos\ngo infinite\n", 600),
+        ("stop\n", 100),
+        (
+            "position startpos moves 5e4d\ngo ponder btime 300 wtime 300 byoyomi 200\n",
+            300,
+        ),
+        ("ponderhit\n", 1500),
+        ("go infinite\nstop\nisready\nquit\n", 0),
+    ];
+    let (out, ok) = timed_session(&["usi", "minishogi"], &chunks);
+    assert!(ok, "{out}");
+    let answers: Vec<&str> = out.lines().filter_map(|l| l.strip_prefix("bestmove ")).collect();
+    assert_eq!(answers.len(), 3, "{out}");
+    let rules = load_variant("minishogi", &[]).unwrap();
+    let start = Position::start(rules);
+    assert!(parse_move(&start, answers[0]).is_ok(), "{out}");
+    let mut after = start.clone();
+    after.play(&parse_move(&start, "5e4d").unwrap()).unwrap();
+    assert!(parse_move(&after, answers[1]).is_ok(), "{out}");
+    let infinite = out.split("bestmove").next().unwrap();
+    assert!(infinite.contains("info depth 2 "), "searched until stop: {out}");
+    assert!(out.trim_end().ends_with("readyok"), "{out}");
+}
+
+/// Hostile USI input: unknown option names and values, a MultiPV far past
+/// the cap, a variant that is not offered, a malformed `setoption`, and a
+/// `setoption` sent while a search runs each get an `info string error`
+/// line; the session goes on and answers every `go`.
+#[test]
+fn usi_refuses_bad_options_with_error_lines() {
+    let chunks = [
+        (
+            "usi\nsetoption name Bogus value 1\nsetoption name MultiPV value 99999999999999999999999\n\
+             setoption name MultiPV value 0\nsetoption name MultiPV value 100000\n\
+             setoption name USI_Variant value ../../etc/passwd\nsetoption name USI_Hash value -5\n\
+             setoption name USI_Ponder value maybe\nsetoption name repetition value bogus\n\
+             setoption name bare_king_rule value 2\nsetoption name preset value nothere\nsetoption\n\
+             position startpos\ngo infinite\n",
+            400,
+        ),
+        ("setoption name MultiPV value 2\n", 100),
+        ("stop\nposition startpos\ngo depth 1\nquit\n", 0),
+    ];
+    let (out, ok) = timed_session(&["usi", "chu"], &chunks);
+    assert!(ok, "{out}");
+    assert_eq!(out.matches("info string error: ").count(), 12, "{out}");
+    assert!(out.contains("unknown option `Bogus`"), "{out}");
+    assert!(out.contains("not while searching"), "{out}");
+    assert!(out.contains("USI_Variant: `../../etc/passwd` is not offered"), "{out}");
+    assert_eq!(out.matches("bestmove ").count(), 2, "{out}");
+    // MultiPV stayed 1: one line per depth.
+    assert!(
+        out.lines()
+            .filter(|l| l.starts_with("info depth 1 "))
+            .all(|l| l.contains(" multipv 1 ")),
+        "{out}"
+    );
+}
+
+/// XBoard analysis: thinking lines without a move; `exclude all` then
+/// `include MOVE` leaves that one move to analyse; `exit` leaves analysis
+/// and the session goes on (`ping`).
+#[test]
+fn xboard_analyze_with_exclusions() {
+    let chunks = [
+        (
+            "xboard\nprotover 2\nnew\nvariant chu\nforce\nusermove f4f5\npost\nanalyze\n",
+            500,
+        ),
+        ("exclude all\ninclude f9f8\n", 800),
+        ("exclude f9f8\nexit\nping 4\nquit\n", 0),
+    ];
+    let (out, ok) = timed_session(&["xboard", "chu"], &chunks);
+    assert!(ok, "{out}");
+    assert!(out.contains("analyze=1") && out.contains("exclude=1"), "{out}");
+    assert!(out.contains("pong 4"), "{out}");
+    assert!(
+        !out.lines().any(|l| l.starts_with("move ") || l.starts_with("Error")),
+        "{out}"
+    );
+    let thinking: Vec<&str> = out
+        .lines()
+        .filter(|l| l.split_whitespace().next().is_some_and(|w| w.parse::<u32>().is_ok()))
+        .collect();
+    let restricted: Vec<&&str> = thinking
+        .iter()
+        .filter(|l| l.split_whitespace().nth(4) == Some("f9f8"))
+        .collect();
+    assert!(!restricted.is_empty(), "analysis of f9f8 alone: {out}");
+    // Once f9f8 alone is allowed every line starts with it.
+    let first = thinking
+        .iter()
+        .position(|l| l.split_whitespace().nth(4) == Some("f9f8"))
+        .unwrap();
+    assert!(
+        thinking[first..]
+            .iter()
+            .all(|l| l.split_whitespace().nth(4) == Some("f9f8")),
+        "{out}"
+    );
+    assert!(first > 0, "the unrestricted analysis came first: {out}");
+}
+
 #[test]
 fn usi_session_returns_a_legal_bestmove() {
     let input = "usi\nisready\nusinewgame\nposition startpos moves 7i7h\ngo depth 2\nquit\n";
@@ -181,7 +390,7 @@ fn usi_session_returns_a_legal_bestmove() {
     let first = parse_move(&pos, "7i7h").unwrap();
     pos.play(&first).expect("a legal move");
     assert!(parse_move(&pos, best).is_ok(), "{best}");
-    assert!(out.contains("info depth 2 score cp "), "{out}");
+    assert!(out.contains("info depth 2 seldepth "), "{out}");
 }
 
 /// A `position` that is refused (a bad move, a bad setup) leaves no
@@ -740,4 +949,44 @@ fn xboard_setup_declines_boards_larger_than_xboard_holds() {
         "{heian:?}"
     );
     assert!(setup("dai").is_ok(), "15x15 fits");
+}
+
+/// `gunbai analyse`: the rook left where a pawn takes it (move 7, `1e1d`,
+/// answered by `1c1d`) is marked `??`; JSON has one entry per move; an
+/// illegal move or a record longer than `--max-moves` is refused (exit 2)
+/// naming what is wrong.
+#[test]
+fn analyse_marks_a_hanging_rook_and_refuses_bad_records() {
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/analyse/minishogi.txt");
+    let run = |args: &[&str]| {
+        let out = Command::new(GUNBAI).args(args).output().expect("gunbai runs");
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+            out.status.code(),
+        )
+    };
+    let (text, _, code) = run(&["analyse", "minishogi", game, "--depth", "2"]);
+    assert_eq!(code, Some(0), "{text}");
+    let marked: Vec<&str> = text.lines().filter(|l| l.contains("??")).collect();
+    assert_eq!(marked.len(), 1, "{text}");
+    assert!(marked[0].trim_start().starts_with("7. 1e1d??"), "{text}");
+    let (json, _, code) = run(&["analyse", "minishogi", game, "--depth", "2", "--format", "json"]);
+    assert_eq!(code, Some(0));
+    let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let moves = v["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 8, "{json}");
+    assert_eq!(moves[6]["move"], "1e1d");
+    assert_eq!(moves[6]["mark"], "??");
+    let (_, err, code) = run(&["analyse", "minishogi", game, "--max-moves", "3"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("has 8 moves, more than --max-moves 3"), "{err}");
+    let dir = std::env::temp_dir().join(format!("gunbai-analyse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "4e4d 2a2b 9z9z\n").unwrap();
+    let (_, err, code) = run(&["analyse", "minishogi", bad.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("move 3 (`9z9z`) is not legal here"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
 }

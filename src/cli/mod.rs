@@ -45,6 +45,7 @@ macro_rules! note {
     };
 }
 
+mod analyse;
 mod atsi;
 mod bench;
 mod book;
@@ -126,6 +127,8 @@ pub enum Command {
     Replay(record::ReplayArgs),
     /// Convert a Fairy-Stockfish variants.ini section into a gunbai rule file, or list the sections.
     ImportFsf(import_fsf::Args),
+    /// Annotate a game record: per move its score, the best move and its line, mistakes marked.
+    Analyse(analyse::Args),
     /// Play as an ATSI v0 engine (taikyoku-shogi.github.io's protocol) on stdin/stdout.
     Atsi(atsi::Args),
 }
@@ -145,6 +148,7 @@ pub fn run(command: Command, style: Style) -> Result<ExitCode, Failure> {
         Command::Bench(a) => bench::run(a),
         Command::Xboard(a) => xboard::run(a),
         Command::Usi(a) => usi::run(a),
+        Command::Analyse(a) => analyse::run(a),
         Command::Match(a) => referee::run(a),
         Command::Completions(a) => completions::run(a),
         Command::Serve(a) => serve::run(a, style),

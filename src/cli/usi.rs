@@ -21,10 +21,8 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<ExitCode, Failure> {
-    let rules = load_variant(
-        &a.variant,
-        &OptionOverride::with_preset(a.preset.as_deref(), &a.options),
-    )?;
+    let overrides = OptionOverride::with_preset(a.preset.as_deref(), &a.options);
+    let rules = load_variant(&a.variant, &overrides)?;
     if rules.sfen.is_none() {
         return Err(Failure::Message(format!(
             "variant `{}` has no SFEN form ([sfen] in its rule file), so it cannot speak USI; use `gunbai xboard`",
@@ -32,10 +30,15 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
         )));
     }
     let stdin = std::io::BufReader::new(std::io::stdin());
-    gunbai::unstable::engine::usi::run(
+    let start = gunbai::unstable::engine::usi::Start {
+        spec: a.variant,
+        overrides,
+    };
+    gunbai::unstable::engine::usi::run_from(
         stdin,
         &mut super::stdout::Stdout,
         rules,
+        start,
         gunbai::unstable::engine::clock::Caps::default(),
     )
     .map_err(Failure::Write)?;

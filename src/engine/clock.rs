@@ -236,11 +236,11 @@ mod tests {
             table_mb: 1,
         };
         let mut l = Limits::default();
-        assert_eq!(caps.apply(l).nodes, Some(64));
+        assert_eq!(caps.apply(l.clone()).nodes, Some(64));
         l.nodes = Some(10);
-        assert_eq!(caps.apply(l).nodes, Some(10));
+        assert_eq!(caps.apply(l.clone()).nodes, Some(10));
         l.nodes = Some(1000);
-        assert_eq!(caps.apply(l).nodes, Some(64));
+        assert_eq!(caps.apply(l.clone()).nodes, Some(64));
         assert_eq!(Caps::default().apply(l).nodes, Some(1000));
     }
 

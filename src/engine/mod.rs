@@ -11,6 +11,7 @@ pub mod atsi;
 pub mod betza;
 pub mod clock;
 pub mod input;
+pub mod lines;
 pub mod referee;
 pub mod usi;
 pub mod xboard;

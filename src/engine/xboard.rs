@@ -9,6 +9,15 @@
 //! every number goes through [`input`]'s parsers, which saturate or
 //! refuse. A refused `option` leaves the settings as they were. Nothing
 //! the GUI sends can make it panic or hang.
+//!
+//! Between commands the engine may think in the background: in `analyze`
+//! mode (until `exit`) it searches the position without end, printing
+//! its thinking, and after its own move with pondering on (`hard`, until
+//! `easy`) it searches the position after the reply it expects (what it
+//! learns stays in the table). Any line read stops that search; the
+//! reader counts the lines it has read, so a line read before the search
+//! starts stops it too. `exclude MOVE` / `include MOVE` (and `all`) keep
+//! moves out of the root of the next searches in this position.
 
 use super::clock::{Caps, Clock, TimeControl};
 use super::input::{self, Line, shown};
@@ -17,14 +26,14 @@ use super::{Game, parse_xboard_move, result_reason, result_token, xboard_legs, x
 use crate::board::Square;
 use crate::compile::{OptionOverride, compile};
 use crate::dsl::OptionValue;
-use crate::movegen::{Promotion, legal_moves};
+use crate::movegen::{Move, Promotion, legal_moves};
 use crate::position::Position;
 use crate::rules::variant_source;
 use crate::ruleset::Ruleset;
-use crate::search::{MATE, MAX_PLY, Searcher};
+use crate::search::{Limits, MATE, MAX_PLY, Searcher};
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -49,6 +58,18 @@ const DEFAULT_MEMORY_MB: usize = 64;
 /// Lines that stop a running search.
 const INTERRUPTS: [&str; 6] = ["?", "force", "new", "result", "quit", "exit"];
 
+/// What the reader tells the command loop while a search runs.
+struct Watch {
+    stop: Arc<AtomicBool>,
+    interrupt: Mutex<Option<String>>,
+    thinking: AtomicBool,
+    /// A background search runs (analysis or pondering): every line but
+    /// `.` stops it.
+    background: AtomicBool,
+    /// Text lines read so far.
+    seen: AtomicU64,
+}
+
 /// Runs the protocol until `quit` or the end of input, within `caps`.
 pub fn run<R: BufRead + Send + 'static>(
     input: R,
@@ -60,18 +81,33 @@ pub fn run<R: BufRead + Send + 'static>(
     let Some(first) = offered.first().cloned() else {
         return writeln!(out, "Error (no variants): nothing to play");
     };
-    let stop = Arc::new(AtomicBool::new(false));
-    let interrupt: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
-    let thinking = Arc::new(AtomicBool::new(false));
+    let watch = Arc::new(Watch {
+        stop: Arc::new(AtomicBool::new(false)),
+        interrupt: Mutex::new(None),
+        thinking: AtomicBool::new(false),
+        background: AtomicBool::new(false),
+        seen: AtomicU64::new(0),
+    });
     let rx = {
-        let (stop, interrupt, thinking) = (stop.clone(), interrupt.clone(), thinking.clone());
+        let watch = watch.clone();
         input::spawn_reader(input, move |line: Option<&str>| {
-            let word = line.and_then(|l| l.split_whitespace().next()).unwrap_or("");
-            if thinking.load(Ordering::SeqCst) && INTERRUPTS.contains(&word) {
-                if let Ok(mut i) = interrupt.lock() {
+            let Some(line) = line else {
+                // No line can come to stop a background search.
+                if watch.background.load(Ordering::SeqCst) {
+                    watch.stop.store(true, Ordering::SeqCst);
+                }
+                watch.seen.fetch_add(1, Ordering::SeqCst);
+                return;
+            };
+            watch.seen.fetch_add(1, Ordering::SeqCst);
+            let word = line.split_whitespace().next().unwrap_or("");
+            if watch.background.load(Ordering::SeqCst) && word != "." {
+                watch.stop.store(true, Ordering::SeqCst);
+            } else if watch.thinking.load(Ordering::SeqCst) && INTERRUPTS.contains(&word) {
+                if let Ok(mut i) = watch.interrupt.lock() {
                     *i = Some(word.to_string());
                 }
-                stop.store(true, Ordering::SeqCst);
+                watch.stop.store(true, Ordering::SeqCst);
             }
         })
     };
@@ -89,15 +125,23 @@ pub fn run<R: BufRead + Send + 'static>(
         clock: Clock::new(),
         post: false,
         lifted: Vec::new(),
-        stop,
-        interrupt,
-        thinking,
+        watch,
+        handled: 0,
+        analysing: false,
+        ponder: false,
+        ponder_on: None,
+        expected_reply: None,
+        excluded: Vec::new(),
+        excluded_at: 0,
         name: name.to_string(),
     };
     e.share_stop();
     while let Ok(line) = rx.recv() {
         let go_on = match line {
-            Line::Text(t) => e.command(t.trim(), out)?,
+            Line::Text(t) => {
+                e.handled += 1;
+                e.command(t.trim(), out)?
+            }
             bad => {
                 writeln!(out, "Error (unreadable line): {}", input::refusal(&bad))?;
                 true
@@ -107,6 +151,7 @@ pub fn run<R: BufRead + Send + 'static>(
             break;
         }
         out.flush()?;
+        e.background(out)?;
     }
     Ok(())
 }
@@ -130,9 +175,22 @@ struct Engine {
     post: bool,
     /// The squares of a move being entered in the GUI (`lift`, `put`).
     lifted: Vec<Square>,
-    stop: Arc<AtomicBool>,
-    interrupt: Arc<Mutex<Option<String>>>,
-    thinking: Arc<AtomicBool>,
+    watch: Arc<Watch>,
+    /// Text lines handled so far (the reader's `seen` counts them read).
+    handled: u64,
+    /// In `analyze` mode.
+    analysing: bool,
+    /// Pondering is on (`hard`).
+    ponder: bool,
+    /// After our move with pondering on: the position to ponder is this
+    /// one after the expected reply (if any), not yet pondered.
+    ponder_on: Option<Option<Move>>,
+    /// The reply the last search expected to our move.
+    expected_reply: Option<Move>,
+    /// Root moves `exclude` keeps out of analysis, in the position whose
+    /// hash is `excluded_at` (another position forgets them).
+    excluded: Vec<Move>,
+    excluded_at: u64,
     name: String,
 }
 
@@ -144,12 +202,26 @@ impl Engine {
             None => (line, ""),
         };
         match cmd {
-            "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer" | "name" | "rating"
-            | "ics" | "draw" | "hint" | "bk" => {}
+            "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "draw"
+            | "hint" | "bk" | "." => {}
+            "hard" => self.ponder = true,
+            "easy" => {
+                self.ponder = false;
+                self.ponder_on = None;
+            }
+            "analyze" => {
+                self.analysing = true;
+                self.force = true;
+            }
+            "exclude" | "include" => self.exclude(cmd == "exclude", rest, out)?,
             "post" => self.post = true,
             "nopost" => self.post = false,
             "protover" => self.features(out)?,
-            "quit" | "exit" => return Ok(false),
+            "quit" => return Ok(false),
+            // `exit` leaves analysis; outside it, it ends the session
+            // (as before: some GUIs end engines with it).
+            "exit" if self.analysing => self.analysing = false,
+            "exit" => return Ok(false),
             "new" => {
                 self.load(self.current.clone());
                 self.force = false;
@@ -247,7 +319,7 @@ impl Engine {
         let names: Vec<&str> = self.offered.iter().map(|o| o.xboard_name()).collect();
         writeln!(
             out,
-            "feature done=0 myname=\"{}\" setboard=1 usermove=1 sigint=0 sigterm=0 ping=1 highlight=1 colors=0 memory=1 reuse=1 analyze=0 variants=\"{}\"",
+            "feature done=0 myname=\"{}\" setboard=1 usermove=1 sigint=0 sigterm=0 ping=1 highlight=1 colors=0 memory=1 reuse=1 analyze=1 exclude=1 variants=\"{}\"",
             self.name,
             names.join(",")
         )?;
@@ -328,7 +400,7 @@ impl Engine {
     }
 
     fn share_stop(&mut self) {
-        self.game.searcher.set_stop_flag(self.stop.clone());
+        self.game.searcher.set_stop_flag(self.watch.stop.clone());
     }
 
     /// `option VARIANT.NAME=VALUE`: the variant is compiled with it (and
@@ -442,39 +514,16 @@ impl Engine {
         if self.report_end(out)? {
             return Ok(());
         }
-        self.stop.store(false, Ordering::SeqCst);
-        if let Ok(mut i) = self.interrupt.lock() {
+        self.watch.stop.store(false, Ordering::SeqCst);
+        if let Ok(mut i) = self.watch.interrupt.lock() {
             *i = None;
         }
-        self.thinking.store(true, Ordering::SeqCst);
+        self.watch.thinking.store(true, Ordering::SeqCst);
         let limits = self.caps.apply(self.clock.limits());
-        let post = self.post;
-        let mut lines = Vec::new();
-        let mut lost = false;
-        let pos_for_text = self.game.pos.clone();
-        let best = {
-            let mut report = |r: &crate::search::Report| {
-                lost = r.complete && r.score <= -(MATE - 2);
-                if post {
-                    let pv: Vec<String> = pv_text(&pos_for_text, &r.pv);
-                    lines.push(format!(
-                        "{} {} {} {} {}",
-                        r.depth,
-                        xboard_score(r.score),
-                        r.elapsed.as_millis() / 10,
-                        r.nodes,
-                        pv.join(" ")
-                    ));
-                }
-            };
-            let Game { pos, searcher, .. } = &mut self.game;
-            searcher.search(pos, limits, &mut report)
-        };
-        self.thinking.store(false, Ordering::SeqCst);
-        for l in lines {
-            writeln!(out, "{l}")?;
-        }
-        let interrupted = self.interrupt.lock().ok().and_then(|mut i| i.take());
+        let (best, lost, _) = self.search(limits, self.post, out);
+        self.watch.thinking.store(false, Ordering::SeqCst);
+        let best = best?;
+        let interrupted = self.watch.interrupt.lock().ok().and_then(|mut i| i.take());
         if interrupted.as_deref().is_some_and(|w| w != "?") {
             // Stopped by force/new/result/quit: the move is not played.
             return Ok(());
@@ -496,8 +545,128 @@ impl Engine {
         writeln!(out, "move {}", xboard_move(&self.game.pos, &m))?;
         self.game.play(m);
         self.clock.moves_made += 1;
-        self.report_end(out)?;
+        if !self.report_end(out)? && self.ponder {
+            self.ponder_on = Some(self.expected_reply.take());
+        }
         Ok(())
+    }
+
+    /// Searches the game's position within `limits`, writing the thinking
+    /// lines as each depth ends when `post`. Returns the search's answer,
+    /// whether every move loses at once, and the principal variation.
+    fn search(&mut self, limits: Limits, post: bool, out: &mut dyn Write) -> (io::Result<Searched>, bool, Vec<Move>) {
+        let mut lost = false;
+        let mut pv = Vec::new();
+        let mut failed = None;
+        let pos_for_text = self.game.pos.clone();
+        let best = {
+            let mut report = |r: &crate::search::Report| {
+                lost = r.complete && r.score <= -(MATE - 2);
+                pv = r.pv.clone();
+                if post && failed.is_none() {
+                    let line = format!(
+                        "{} {} {} {} {}",
+                        r.depth,
+                        xboard_score(r.score),
+                        r.elapsed.as_millis() / 10,
+                        r.nodes,
+                        pv_text(&pos_for_text, &r.pv).join(" ")
+                    );
+                    if let Err(e) = writeln!(out, "{line}").and_then(|_| out.flush()) {
+                        failed = Some(e);
+                    }
+                }
+            };
+            let Game { pos, searcher, .. } = &mut self.game;
+            searcher.search(pos, limits, &mut report)
+        };
+        self.expected_reply = pv.get(1).copied();
+        let result = match failed {
+            Some(e) => Err(e),
+            None => Ok(best.map_err(|e| e.to_string())),
+        };
+        (result, lost, pv)
+    }
+
+    /// Thinks between commands while no line waits: analysis (its thinking
+    /// printed) or pondering after our move, each until a line is read.
+    fn background(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let analysing = self.analysing && self.game.result().is_none();
+        let ponder = if analysing { None } else { self.ponder_on.take() };
+        if !analysing && ponder.is_none() {
+            return Ok(());
+        }
+        self.watch.stop.store(false, Ordering::SeqCst);
+        self.watch.background.store(true, Ordering::SeqCst);
+        if self.watch.seen.load(Ordering::SeqCst) > self.handled {
+            // A line already waits: it comes first.
+            self.watch.background.store(false, Ordering::SeqCst);
+            return Ok(());
+        }
+        let mut limits = Limits::default();
+        if analysing {
+            limits.root_moves = self.root_moves();
+            let (best, _, _) = self.search(self.caps.apply(limits), true, out);
+            if let Err(e) = best? {
+                writeln!(out, "Error (cannot search): {e}")?;
+            }
+        } else if let Some(expected) = ponder {
+            // Ponder the position after the reply we expect (or ours, if
+            // none is known): the table keeps what is found.
+            let undo = expected.map(|m| self.game.pos.play_unchecked(&m));
+            let (best, _, _) = self.search(self.caps.apply(limits), false, out);
+            if let Some(u) = undo {
+                self.game.pos.unplay(&u);
+            }
+            best?.ok();
+        }
+        self.watch.background.store(false, Ordering::SeqCst);
+        self.watch.stop.store(false, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// The root moves left after `exclude`: `None` when none is excluded.
+    fn root_moves(&mut self) -> Option<Vec<Move>> {
+        if self.excluded_at != self.game.pos.hash {
+            self.excluded.clear();
+        }
+        if self.excluded.is_empty() {
+            return None;
+        }
+        let mut moves = Vec::new();
+        let _ = legal_moves(&self.game.pos, &mut moves);
+        moves.retain(|m| !self.excluded.contains(m));
+        Some(moves)
+    }
+
+    /// `exclude MOVE` / `include MOVE` / `exclude all` / `include all`:
+    /// which root moves analysis leaves out, in this position only.
+    fn exclude(&mut self, exclude: bool, rest: &str, out: &mut dyn Write) -> io::Result<()> {
+        if self.excluded_at != self.game.pos.hash {
+            self.excluded.clear();
+            self.excluded_at = self.game.pos.hash;
+        }
+        if rest == "all" {
+            self.excluded.clear();
+            if exclude {
+                let _ = legal_moves(&self.game.pos, &mut self.excluded);
+            }
+            return Ok(());
+        }
+        match parse_xboard_move(&self.game.pos, rest) {
+            Ok(m) => {
+                self.excluded.retain(|x| *x != m);
+                if exclude {
+                    self.excluded.push(m);
+                }
+                Ok(())
+            }
+            Err(why) => bad_parameters(
+                out,
+                &format!("{} {rest}", if exclude { "exclude" } else { "include" }),
+                &why,
+            ),
+        }
     }
 
     fn setboard(&mut self, text: &str, out: &mut dyn Write) -> io::Result<()> {
@@ -611,6 +780,9 @@ impl Engine {
     }
 }
 
+/// A search's answer: the move (none: no legal move), or why it failed.
+type Searched = Result<Option<Move>, String>;
+
 /// `Error (bad parameters): COMMAND (WHY)`.
 fn bad_parameters(out: &mut dyn Write, command: &str, why: &str) -> io::Result<()> {
     writeln!(
@@ -658,7 +830,7 @@ fn xboard_score(score: i32) -> i32 {
 }
 
 /// The principal variation in XBoard's notation.
-fn pv_text(pos: &Position, pv: &[crate::movegen::Move]) -> Vec<String> {
+fn pv_text(pos: &Position, pv: &[Move]) -> Vec<String> {
     let mut p = pos.clone();
     let mut out = Vec::new();
     for m in pv {

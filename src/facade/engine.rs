@@ -100,6 +100,7 @@ impl Engine {
             nodes: limits.nodes,
             soft_time: limits.time.map(|t| t / 2),
             hard_time: limits.time,
+            ..search::Limits::default()
         };
         let mut last: Option<SearchReport> = None;
         let mut p = pos.inner().clone();

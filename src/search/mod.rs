@@ -76,7 +76,7 @@ const NOISY_KEY: i32 = 1 << 30;
 const KILLER_KEY: i32 = 1 << 29;
 
 /// When to stop thinking.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Deepest iteration (plies).
     pub depth: Option<u32>,
@@ -86,12 +86,23 @@ pub struct Limits {
     pub hard_time: Option<Duration>,
     /// Stop after about this many nodes.
     pub nodes: Option<u64>,
+    /// Search only these root moves (those that are legal; MultiPV and
+    /// XBoard's `exclude` narrow the root with it). `None`: every legal
+    /// move. A list that keeps none of the legal moves searches none and
+    /// the search returns `None`, as if there were no move.
+    pub root_moves: Option<Vec<Move>>,
 }
 
 /// What one finished (or interrupted) iteration found.
 #[derive(Clone, Debug)]
 pub struct Report {
     pub depth: u32,
+    /// The deepest ply any line of this search reached (quiescence
+    /// included).
+    pub seldepth: u32,
+    /// How full the transposition table is, in thousandths
+    /// ([`Searcher::hashfull`]).
+    pub hashfull: u32,
     /// From the side to move's point of view.
     pub score: i32,
     pub nodes: u64,
@@ -222,6 +233,8 @@ pub struct Searcher {
     work: usize,
     /// Null moves tried by the last search (for tests).
     null_tries: u64,
+    /// The deepest ply reached in this search.
+    seldepth: usize,
 }
 
 impl Searcher {
@@ -254,6 +267,7 @@ impl Searcher {
             aborted: false,
             work: 0,
             null_tries: 0,
+            seldepth: 0,
         };
         (searcher, mb)
     }
@@ -263,9 +277,11 @@ impl Searcher {
         self.table.bytes()
     }
 
-    /// Permille of the transposition table used by the last search.
-    pub fn hashfull(&self) -> usize {
-        self.table.permille_full()
+    /// How full the transposition table is, in thousandths (USI's
+    /// `hashfull`): the share of the first thousand buckets' entries that
+    /// the last search wrote.
+    pub fn hashfull(&self) -> u32 {
+        self.table.permille_full() as u32
     }
 
     /// Nodes visited by the last search.
@@ -323,6 +339,7 @@ impl Searcher {
         self.start = Instant::now();
         self.limits = limits;
         self.nodes = 0;
+        self.seldepth = 0;
         self.work = 0;
         self.null_tries = 0;
         self.aborted = false;
@@ -331,6 +348,9 @@ impl Searcher {
         self.history.iter_mut().for_each(|h| *h /= 8);
         let mut root = Vec::new();
         legal_moves(pos, &mut root)?;
+        if let Some(only) = &self.limits.root_moves {
+            root.retain(|m| only.contains(m));
+        }
         let Some(&first) = root.first() else {
             return Ok(None);
         };
@@ -339,7 +359,11 @@ impl Searcher {
         }
         let mut best = first;
         let mut last_score = 0;
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 / 2).clamp(1, MAX_PLY as u32 / 2);
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 / 2)
+            .clamp(1, MAX_PLY as u32 / 2);
         for depth in 1..=max_depth {
             let (score, found) = self.aspiration(pos, depth, last_score, &mut root);
             if let Some(m) = found {
@@ -352,13 +376,15 @@ impl Searcher {
             let pv = self.principal_variation(pos, best, depth as usize);
             report(&Report {
                 depth,
+                seldepth: self.seldepth as u32,
+                hashfull: self.hashfull(),
                 score,
                 nodes: self.nodes,
                 elapsed: self.start.elapsed(),
                 pv,
                 complete: !self.aborted,
             });
-            let soft_out = limits.soft_time.is_some_and(|t| self.start.elapsed() >= t);
+            let soft_out = self.limits.soft_time.is_some_and(|t| self.start.elapsed() >= t);
             if self.aborted || soft_out || score.abs() > MATE - MAX_PLY as i32 {
                 break;
             }
@@ -675,6 +701,7 @@ impl Searcher {
             return outcome_score(o, pos.side, ply);
         }
         self.count_node();
+        self.seldepth = self.seldepth.max(ply);
         if self.aborted {
             return 0;
         }
