@@ -658,6 +658,9 @@ fn closed_stdout_fails_every_command_that_writes_to_it_with_exit_3() {
         "serve --port 0",
         "import-fsf tests/data/fsf/shogi_family.ini",
         "import-fsf tests/data/fsf/shogi_family.ini fsfcannonshogi",
+        "convert tests/records/shogi/cshogi-1.kif --to csa",
+        "replay tests/records/shogi/cshogi-1.kif",
+        &format!("analyse shogi {record} --depth 1"),
     ]
     .iter()
     .map(|line| (line.split_whitespace().map(str::to_string).collect(), ""))
@@ -666,6 +669,7 @@ fn closed_stdout_fails_every_command_that_writes_to_it_with_exit_3() {
         (vec!["perft".into(), "--job".into(), job.clone()], ""),
         (vec!["xboard".into(), "shogi".into()], "xboard\nprotover 2\nquit\n"),
         (vec!["usi".into(), "shogi".into()], "usi\nquit\n"),
+        (vec!["atsi".into(), "taikyoku".into()], "atsiinit v0\nquit\n"),
         (tiny_match_args(&engine, None), ""),
     ]);
     let mut failures = Vec::new();

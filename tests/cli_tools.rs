@@ -116,7 +116,7 @@ fn book_lists_every_piece_with_names_promotion_and_diagram() {
     for option in rules.options.keys() {
         assert!(html.contains(&format!("<td><code>{option}</code></td>")), "{option}");
     }
-    assert!(html.contains("<td>after, before, after_counting_captured</td>"));
+    assert!(html.contains("<td>after, before, after_counting_captured, before_xray</td>"));
 }
 
 #[test]

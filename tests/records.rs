@@ -2,7 +2,7 @@
 //! another program (cshogi, scripts/records-cshogi.py, fixtures in
 //! tests/records/shogi) are read to that program's moves and final SFEN;
 //! what gunbai writes reads back to the same moves, in gunbai and in
-//! cshogi; hostile records (tests/hostile/records) are clear errors.
+//! cshogi; hostile records (tests/records/hostile) are clear errors.
 
 use gunbai::unstable::notation::usi_move;
 use gunbai::unstable::record::{self, Format, MAX_RECORD_BYTES, MAX_RECORD_MOVES};
@@ -198,7 +198,7 @@ fn chu_kif_round_trip_with_lion_moves() {
 
 #[test]
 fn replay_reports_the_first_illegal_move() {
-    let (code, _, err) = gunbai(&["replay", "tests/hostile/records/illegal_move.kif"]);
+    let (code, _, err) = gunbai(&["replay", "tests/records/hostile/illegal_move.kif"]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("illegal_move.kif:5:") && err.contains("move 3"), "{err}");
 }
@@ -210,7 +210,7 @@ fn malformed_records_are_errors_with_line_and_column() {
         ("bad_move.csa", "bad_move.csa:5:"),
         ("not_text.kif", "neither UTF-8 nor Shift_JIS"),
     ] {
-        let path = format!("tests/hostile/records/{file}");
+        let path = format!("tests/records/hostile/{file}");
         let (code, _, err) = gunbai(&["replay", &path, "shogi"]);
         assert_eq!(code, 2, "{file}: {err}");
         assert!(err.contains(want), "{file}: {err}");

@@ -360,15 +360,7 @@ impl Position {
     /// [`Position::gives_check`] judges it after the last move (false in a
     /// variant without check pieces or royals).
     ///
-    /// ```
-    /// use gunbai::{Position, Variant};
-    /// let shogi = Variant::bundled("shogi")?;
-    /// let pos = Position::from_sfen(&shogi, "4k4/9/4G4/9/9/9/9/9/4K4 w - 1")?;
-    /// assert!(!pos.in_check());
-    /// let pos = Position::from_sfen(&shogi, "4k4/4G4/9/9/9/9/9/9/4K4 w - 1")?;
-    /// assert!(pos.in_check());
-    /// # Ok::<(), gunbai::Error>(())
-    /// ```
+    #[doc = include_str!("../../docs/examples/facade_in_check.md")]
     pub fn in_check(&self) -> bool {
         checked(&self.pos)
     }
@@ -378,12 +370,7 @@ impl Position {
     /// lists and ignores repetition; [`Convention::Paths`] is
     /// [`Position::legal_moves`]).
     ///
-    /// ```
-    /// use gunbai::{Convention, Variant};
-    /// let start = Variant::bundled("shogi")?.start();
-    /// assert_eq!(start.legal_moves_as(Convention::Fsf)?.len(), 30);
-    /// # Ok::<(), gunbai::Error>(())
-    /// ```
+    #[doc = include_str!("../../docs/examples/facade_legal_moves_as.md")]
     pub fn legal_moves_as(&self, convention: Convention) -> Result<Vec<Move>, Error> {
         let mut moves = Vec::new();
         let mut pos = self.pos.clone();

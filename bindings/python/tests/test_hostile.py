@@ -191,21 +191,29 @@ def test_ctrl_c_stops_a_long_search():
 
 
 def test_perft_releases_the_gil():
-    # This thread keeps running Python while another counts (about a
-    # second of CPU): with the GIL held it would get no tick in.
+    # Another thread counts perft calls back to back for half a second
+    # while this one ticks. Holding the GIL, a call would let this thread
+    # in only between calls (a tick or two each); releasing it, this
+    # thread ticks about once a millisecond throughout. The comparison is
+    # against the number of calls, so it does not depend on the speed of
+    # the machine.
+    calls = 0
     started = threading.Event()
 
     def count():
+        nonlocal calls
         started.set()
-        gunbai.Board("chu").perft(4)
+        end = time.monotonic() + 0.5
+        while calls < 3 or time.monotonic() < end:
+            gunbai.Board("chu").perft(4)
+            calls += 1
 
     t = threading.Thread(target=count)
     t.start()
     started.wait()
-    time.sleep(0.05)
     ticks = 0
     while t.is_alive():
         ticks += 1
         time.sleep(0.001)
     t.join()
-    assert ticks > 20
+    assert ticks > 5 * calls, (ticks, calls)

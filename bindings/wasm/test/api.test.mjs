@@ -393,7 +393,7 @@ test('search: the same answer as the native engine at a fixed depth', () => {
     encoding: 'utf8',
   });
   const infos = out.split('\n').filter((l) => l.startsWith('info depth'));
-  const last = infos[infos.length - 1].match(/info depth (\d+) score cp (-?\d+) nodes (\d+) .* pv (.*)/);
+  const last = infos[infos.length - 1].match(/^info depth (\d+) .*?score cp (-?\d+) nodes (\d+) .* pv (.*)/);
   const it = r.iterations[r.iterations.length - 1];
   assert.equal(it.depth, Number(last[1]));
   assert.equal(it.score, Number(last[2]));
