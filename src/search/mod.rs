@@ -4,7 +4,9 @@
 //! pruning, late-move reductions, an extension when a royal is attacked,
 //! staged move ordering (hash move, captures by victim less attacker,
 //! killers, countermove, quiet moves by history), and a quiescence search
-//! over the noisy moves with stand-pat, delta pruning and table probes.
+//! over the noisy moves with stand-pat, delta pruning, table probes, an
+//! exchange estimate that drops captures losing the capturer
+//! (`loses_material`) and, from its third ply, recaptures only.
 //!
 //! It plays through the move generator's door ([`noisy_moves`],
 //! [`quiet_moves`]: the legal moves in two parts), `Position::play` and
@@ -47,6 +49,12 @@ pub const MAX_PLY: usize = 128;
 const INF: i32 = MATE + 1;
 /// Plies of captures the quiescence search follows at most.
 const MAX_QUIESCENCE: usize = 8;
+/// From this ply of the quiescence search on, only recaptures (moves that
+/// land where the previous move ended) are followed: the exchange on one
+/// square is resolved, new fights are not opened. Without it a position
+/// with dozens of captures on each side (the giant variants' long-range
+/// pieces) grows a tree of dozens to the eighth power.
+const QUIESCENCE_RECAPTURES: usize = 3;
 /// Moves of a node picked one at a time, best first, before the rest are
 /// sorted at once: a cut-off usually comes among the first.
 const PICKED: usize = 8;
@@ -736,13 +744,25 @@ impl Searcher {
         }
         let mut best = stand;
         let mut best_move = None;
+        let recapture_on = (qply >= QUIESCENCE_RECAPTURES).then(|| pos.last_move().to);
         for i in 0..frame.noisy.len() {
             next_best(&mut frame.noisy, &mut frame.noisy_keys, i);
             let m = frame.noisy[i];
-            if stand + self.gain(pos, &m) + DELTA_MARGIN <= alpha {
+            if let Some(last) = recapture_on
+                && !last.is_some_and(|t| m.landings().contains(&t))
+            {
                 continue;
             }
+            let gain = self.gain(pos, &m);
+            if stand + gain + DELTA_MARGIN <= alpha {
+                continue;
+            }
+            let mover = pos.side;
             let undo = pos.play_unchecked(&m);
+            if self.loses_material(pos, &m, gain, mover) {
+                pos.unplay(&undo);
+                continue;
+            }
             let score = -self.quiescence(pos, ply + 1, qply + 1, -beta, -alpha);
             pos.unplay(&undo);
             if self.aborted {
@@ -770,6 +790,26 @@ impl Searcher {
             self.table.store(key, 0, to_table(best, ply), bound, fp, false);
         }
         best
+    }
+
+    /// Whether `m`, just played by `mover`, likely loses
+    /// material (an exchange estimate): what it took (`gain`, every piece
+    /// its landings, shots and range capture removed, and its promotion)
+    /// is worth less than the piece it left on its destination, and the
+    /// side to move can land there. One recapture is all it looks at, so
+    /// it understands multi-capture moves (their gain is the sum) without
+    /// listing the exchange; a move that ended the game, or left no piece
+    /// of the mover on its destination (burnt), is kept.
+    fn loses_material(&self, pos: &Position, m: &Move, gain: i32, mover: Colour) -> bool {
+        if pos.outcome.is_some() {
+            return false;
+        }
+        let to = m.to();
+        let c = pos.cells[usize::from(to)];
+        if c == 0 || cell_colour(c) != mover || gain >= self.values.of(cell_type(c)) {
+            return false;
+        }
+        crate::movegen::attacked(pos, &pos.cells, mover.opposite(), to)
     }
 
     /// The static evaluation for the side to move.
