@@ -659,6 +659,9 @@ fn option_defaults_are_the_references() {
         ("great_dragon", "\"seed\""),
         ("neighboring_king", "\"all8\""),
         ("repetition", "\"forbid_repeat\""),
+        ("lion_dog", "\"liondog\""),
+        ("great_elephant", "\"dd\""),
+        ("free_demon_back_diagonals", "false"),
     ];
     assert_eq!(r.options.len(), expected.len());
     for (n, v) in expected {
@@ -826,4 +829,38 @@ fn lion_dog_jumps_over_enemies_only_when_lion_dog_jump_any() {
         friendly.contains(&"i8-i10".to_string()) && friendly.contains(&"i8-i11".to_string()),
         "{friendly:?}"
     );
+}
+
+#[test]
+fn shogivar_readings_of_the_free_demon_dream_eater_and_great_elephant() {
+    // ShogiVar 1.55b DaiDai.dat: free demon 5 5 64 64 64 64 64 64, free
+    // tapir (dream-eater) 64 64 5 5 64 64 64 64, great elephant
+    // 3 3 5 5 3 3 5 5 (F B L R FL FR BL BR).
+    for code in ["FR", "FT"] {
+        let at = |opts: &[&str]| moves_from(&position(opts, &format!("K a1, k q17, {code} i9"), "b"), "i9");
+        assert!(
+            !at(&[]).contains(&"i9-f6".to_string()),
+            "{code}: seed 003 has no BL range"
+        );
+        assert!(
+            at(&["free_demon_back_diagonals=true"]).contains(&"i9-f6".to_string()),
+            "{code}: ShogiVar's BL range"
+        );
+    }
+    let ge = |opts: &[&str]| moves_from(&position(opts, "K a1, k q17, GE i9, P i10", "b"), "i9");
+    let (dd, range) = (ge(&[]), ge(&["great_elephant=range"]));
+    assert!(dd.contains(&"i9-i11".to_string()), "dd: the lion dog's jump over S1");
+    assert!(
+        !range.contains(&"i9-i11".to_string()),
+        "range: a plain slide stops at the pawn"
+    );
+    assert!(
+        range.contains(&"i9-n9".to_string()) && !range.contains(&"i9-o9".to_string()),
+        "range: up to 5 sideways"
+    );
+    assert!(
+        range.contains(&"i9-l12".to_string()) && !range.contains(&"i9-m13".to_string()),
+        "range: up to 3 FR"
+    );
+    assert!(dd.contains(&"i9-o9".to_string()), "dd: ranges sideways");
 }

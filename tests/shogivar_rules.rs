@@ -478,3 +478,67 @@ fn heian_bare_king_loses_unless_it_bares_back() {
     play(&mut off, "a8-a7");
     assert!(off.outcome().is_none(), "the option turns the rule off");
 }
+
+// ---- the shogivar presets: readings no empty board shows ---------------
+// (tests/shogivar_tables.rs compares every piece on the empty board.)
+
+#[test]
+fn sho_shogivar_preset_has_the_bare_king_rule() {
+    // Sho.rul, THE GAME: capturing all but the king wins; a bare king may
+    // draw by baring the other king on the next move.
+    let start = "K e1, k i9, R a5, p a6";
+    let mut pos = variant_position("sho", &["preset=shogivar"], start, "b");
+    play(&mut pos, "a5xa6");
+    assert!(pos.outcome().is_none(), "answerable: White may still bare Black");
+    play(&mut pos, "i9-i8");
+    assert_eq!(pos.outcome().and_then(|o| o.winner()), Some(Colour::Black));
+    let mut off = variant_position("sho", &[], start, "b");
+    play(&mut off, "a5xa6");
+    play(&mut off, "i9-i8");
+    assert!(off.outcome().is_none(), "no bare-king rule by default");
+}
+
+#[test]
+fn tenjiku_shogivar_free_eagle_jumps_orthogonally_not_diagonally() {
+    // Tenjiku.rul, JUMPING PIECES: the free eagle jumps to the second
+    // square orthogonally; Tenjiku.dat gives it no lion power (code 64 on
+    // the diagonals). The default (chessvariants.com) jumps diagonally.
+    let pieces = "K a1, k p16, FE h8, P h9, P i9";
+    let sv = variant_position("tenjiku", &["preset=shogivar"], pieces, "b");
+    assert_legal(&sv, "h8-h10", "ShogiVar: orthogonal jump");
+    assert_illegal(&sv, "h8-j10", "ShogiVar: no diagonal jump");
+    let cv = variant_position("tenjiku", &[], pieces, "b");
+    assert_legal(&cv, "h8-j10", "default: diagonal jump");
+    assert_illegal(&cv, "h8-h10", "default: no orthogonal jump");
+}
+
+#[test]
+fn tenjiku_shogivar_heavenly_tetrarchs_range_only_diagonally() {
+    // Tenjiku.rul, THE HEAVENLY TETRARCHS: from the second square on the
+    // diagonals, or to the second or third square sideways.
+    let pieces = "K a1, k p16, HT h8";
+    let sv = variant_position("tenjiku", &["preset=shogivar"], pieces, "b");
+    assert_illegal(&sv, "h8-h10", "ShogiVar: no vertical range");
+    assert_legal(&sv, "h8-j10", "ShogiVar: diagonal range");
+    assert_legal(&sv, "h8-k8", "ShogiVar: third square sideways");
+    assert_legal(
+        &variant_position("tenjiku", &[], pieces, "b"),
+        "h8-h10",
+        "default: vertical range",
+    );
+}
+
+#[test]
+fn dai_dai_shogivar_lion_dog_slides_and_cannot_pass_a_piece() {
+    // DaiDai.dat: code 3 (up to three squares through empty ones) on every
+    // line; the default lion dog jumps over S1 and S2 (seed 003).
+    let pieces = "K a1, k q17, LD h8, P h9";
+    let sv = variant_position("dai_dai", &["preset=shogivar"], pieces, "b");
+    assert_illegal(&sv, "h8-h10", "ShogiVar: a slide stops at the pawn");
+    assert_legal(&sv, "h8-h7", "ShogiVar: one square back");
+    assert_legal(
+        &variant_position("dai_dai", &[], pieces, "b"),
+        "h8-h10",
+        "default: jumps",
+    );
+}
