@@ -990,3 +990,40 @@ fn analyse_marks_a_hanging_rook_and_refuses_bad_records() {
     assert!(err.contains("move 3 (`9z9z`) is not legal here"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn xboard_takes_preset_and_options_on_its_command_line() {
+    // `gunbai xboard chu --preset hachu`: the engine starts with HaChu's
+    // options (a pawn or lance reaching the last rank must promote) and
+    // announces them as the current values; `--option` wins over the
+    // preset.
+    let input = "xboard\nprotover 2\nquit\n";
+    let (out, ok) = session(&["xboard", "chu", "--preset", "hachu"], input);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("feature option=\"chu.preset -combo hachu /// none"),
+        "{out}"
+    );
+    assert!(
+        out.contains("feature option=\"chu.last_rank_forced_promotion -check 1\""),
+        "{out}"
+    );
+    assert!(out.contains("feature option=\"chu.repetition -combo hachu"), "{out}");
+    let args = [
+        "xboard",
+        "chu",
+        "--preset",
+        "hachu",
+        "--option",
+        "last_rank_forced_promotion=false",
+    ];
+    let (out, ok) = session(&args, input);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("feature option=\"chu.last_rank_forced_promotion -check 0\""),
+        "{out}"
+    );
+    // A preset no offered variant has is an error before the protocol.
+    let (out, ok) = session(&["xboard", "shogi", "--preset", "lishogi"], input);
+    assert!(!ok, "{out}");
+}

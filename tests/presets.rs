@@ -9,6 +9,7 @@
 //! and the Taikyoku reference's §7.5 option set
 //! (shared/reference/taikyoku-shogi.md).
 
+use gunbai::unstable::board::Colour;
 use gunbai::unstable::perft::{Convention, perft};
 use gunbai::unstable::position::{EndReason, Position};
 use gunbai::unstable::ruleset::Result3;
@@ -84,7 +85,7 @@ fn lishogi_perpetual_checker_that_makes_the_fourth_occurrence_loses() {
     assert_eq!(pos.outcome(), None, "third occurrence: play goes on");
     play(&mut pos, "e5-e4-e5");
     let o = pos.outcome().expect("fourfold repetition");
-    assert_eq!(o.winner(), Some(gunbai::unstable::board::Colour::White), "{o:?}");
+    assert_eq!(o.winner(), Some(Colour::White), "{o:?}");
     assert_eq!(o.reason, EndReason::Repetition);
 }
 
@@ -182,4 +183,98 @@ fn jcsa2019_judges_protection_before_the_move_counting_hidden_protectors() {
     assert_illegal(&pos, "f10xf9xf8", "JCSA: judged before, a pawn bridge");
     let pos = chu(&[], text, "b");
     assert_legal(&pos, "f10xf9xf8", "after: unprotected once the pawn is gone");
+}
+
+#[test]
+fn lishogi_judges_bare_kings_from_the_position_alone() {
+    // Verdicts of shogiops 0.18.0 (`node tools/oracle/oracle.mjs outcome
+    // SFEN`, Chushogi.outcome; scalashogi's bareKing and
+    // isInsufficientMaterial read the same): two lone kings draw (issue
+    // 26's position), a lone king against king and gold is a bare king,
+    // against king and pawn (pawns do not count) play goes on.
+    let rules = variant_with("chu", &["preset=lishogi"]);
+    let cases = [
+        ("7k4/12/12/12/10K1/12/12/12/12/12/12/12 w - 1", Some(None)),
+        ("7k4/12/12/12/10K1/12/12/12/12/12/12/12 b - 1", Some(None)),
+        (
+            "7k4/12/12/12/10K1/12/12/12/5G6/12/12/12 w - 1",
+            Some(Some(Colour::Black)),
+        ),
+        (
+            "7k4/12/12/12/10K1/12/12/12/5GG5/12/12/12 w - 1",
+            Some(Some(Colour::Black)),
+        ),
+        ("7k4/12/12/12/10K1/12/12/12/5P6/12/12/12 w - 1", None),
+    ];
+    for (sfen, want) in cases {
+        let pos = Position::from_sfen(rules.clone(), sfen).expect("SFEN");
+        assert_eq!(pos.result().map(|o| o.winner()), want, "{sfen}");
+        // Chu's default has no such rule.
+        let plain = Position::from_sfen(variant_with("chu", &[]), sfen).expect("SFEN");
+        assert_eq!(plain.result(), None, "default: {sfen}");
+    }
+}
+
+#[test]
+fn lishogi_bare_king_waits_while_the_lone_king_can_take_the_last_piece() {
+    // scalashogi Chushogi.bareKing: with one piece besides its king, the
+    // winner must not leave it next to the bared king. A gold next to the
+    // lone White king: not over; a stuck Black lance on rank 12 does not
+    // count, a stuck White pawn on rank 1 neither.
+    let pos = chu(&["preset=lishogi"], "K a1, k f12, G f11", "w");
+    assert_eq!(pos.result(), None, "the king can take the gold");
+    let pos = chu(&["preset=lishogi"], "K a1, k f12, G f9", "w");
+    assert_eq!(pos.result().and_then(|o| o.winner()), Some(Colour::Black));
+    let pos = chu(&["preset=lishogi"], "K a1, k f12, G f9, p c1", "w");
+    assert_eq!(
+        pos.result().and_then(|o| o.winner()),
+        Some(Colour::Black),
+        "a stuck pawn"
+    );
+    let pos = chu(&["preset=lishogi"], "K a1, k f12, L c12", "w");
+    assert_eq!(
+        pos.result().map(|o| o.winner()),
+        Some(None),
+        "a stuck lance: two lone kings"
+    );
+}
+
+#[test]
+fn lishogi_draws_after_1001_moves() {
+    // lila Game.maxPlies(Chushogi) = 1000: a move tried once more than
+    // 1000 plies were played draws the game, so the 1001st move is the
+    // last one.
+    let rules = variant_with("chu", &["preset=lishogi"]);
+    let limit = rules.victory.move_limit.expect("the lishogi preset has a move cap");
+    assert_eq!(limit.plies, 1001);
+    assert_eq!(limit.counts, gunbai::unstable::ruleset::MoveCount::All);
+    assert_eq!(variant_with("chu", &[]).victory.move_limit, None);
+}
+
+#[test]
+fn lishogi_counts_an_attack_on_any_piece_as_a_check_in_repetitions() {
+    // scalashogi Chushogi.isAttacked: a move after which the moved piece
+    // could take a piece counts for the perpetual-check rule
+    // (Variant.perpetualCheck). Black's rook comes to c3 and shuttles c3-d3, attacking the
+    // White gold on c10 or silver on d10 with every move, White's lion
+    // passes; Black's move makes the fourth occurrence: Black loses. The
+    // king on l12 is never attacked.
+    let shuttle = |text: &str| {
+        let mut pos = chu(&["preset=lishogi"], text, "b");
+        play(&mut pos, "b3-c3");
+        for _ in 0..3 {
+            assert_eq!(pos.outcome(), None);
+            play(&mut pos, "e8-e9-e8");
+            play(&mut pos, "c3-d3");
+            play(&mut pos, "e8-e9-e8");
+            play(&mut pos, "d3-c3");
+        }
+        pos.outcome().expect("fourfold repetition")
+    };
+    let o = shuttle("K a1, k l12, R b3, ln e8, g c10, s d10");
+    assert_eq!(o.winner(), Some(Colour::White), "{o:?}");
+    assert_eq!(o.reason, EndReason::Repetition);
+    // Nothing to attack: a draw.
+    let o = shuttle("K a1, k l12, R b3, ln e8");
+    assert_eq!(o.black, Result3::Draw, "{o:?}");
 }

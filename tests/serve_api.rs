@@ -158,6 +158,12 @@ fn an_option_changes_the_moves() {
     };
     assert_eq!(pawn(json!({})), ["a11-a12+", "a11-a12="]);
     assert_eq!(pawn(json!({"last_rank_forced_promotion": true})), ["a11-a12+"]);
+    // A preset is the option `preset` (`--preset hachu`); options win over it.
+    assert_eq!(pawn(json!({"preset": "hachu"})), ["a11-a12+"]);
+    assert_eq!(
+        pawn(json!({"preset": "hachu", "last_rank_forced_promotion": false})),
+        ["a11-a12+", "a11-a12="]
+    );
     let bad = s.post(
         "/api/moves",
         &json!({"variant": "chu", "options": {"last_rank_forced_promotion": "maybe"}}),

@@ -261,6 +261,11 @@ impl Checker<'_> {
         let has_effects = effects.any();
         let forbidden_occurrence = self.forbidden_occurrence(f);
         let ending_occurrence = self.ending_occurrence(f);
+        let attacks_count_as_check = f
+            .repetition
+            .as_ref()
+            .and_then(|r| r.attacks_count_as_check.as_ref())
+            .is_some_and(|t| self.option_flag(t, &cx));
 
         let setup = setup::setup(self, f, &geo, &kinds, &types);
         let first = setup::first(self, f);
@@ -306,6 +311,7 @@ impl Checker<'_> {
             repetition,
             forbidden_occurrence,
             ending_occurrence,
+            attacks_count_as_check,
             check_set,
             sfen,
             tsfen,

@@ -187,6 +187,23 @@ pub enum Expr {
     /// The enemy's royals are attacked (side place: the judged side gives
     /// check).
     EnemyInCheck,
+    /// Our royals are attacked (side place: the judged side is in check).
+    InCheck,
+    /// How many pieces of the set of our side (or the enemy's) stand where
+    /// they could never move again (`stuck_at`: no first leg stays on the
+    /// board, as a pawn on the last rank).
+    CountStuck {
+        enemy: bool,
+        set: TypeSet,
+    },
+    /// How many pieces of the first set, of our side (or the enemy's),
+    /// stand within a Chebyshev distance of a piece of the other side in
+    /// the second set.
+    CountNear {
+        enemy: bool,
+        sets: Box<(TypeSet, TypeSet)>,
+        dist: Box<Expr>,
+    },
     /// Our side is Black (the side written in upper case).
     Black,
     /// A condition on one square of the move alone (`in_zone(to)`,

@@ -48,6 +48,8 @@ impl Compiler<'_, '_> {
             | "in_hand"
             | "enemy_in_hand"
             | "count_in_zone"
+            | "count_stuck"
+            | "enemy_count_stuck"
                 if (name != "captured" || place == Place::Promotion)
                     && (!SIDE_ONLY.contains(&name.as_str()) || place == Place::Side) =>
             {
@@ -83,6 +85,13 @@ impl Compiler<'_, '_> {
                         },
                     ),
                     "count_in_zone" => Typed::new(Ty::Int, Expr::CountInZone(set)),
+                    "count_stuck" | "enemy_count_stuck" => Typed::new(
+                        Ty::Int,
+                        Expr::CountStuck {
+                            enemy: name == "enemy_count_stuck",
+                            set,
+                        },
+                    ),
                     "captured" => Typed::new(Ty::Bool, Expr::CapturedKind(set)),
                     "killed" | "enemy_killed" => {
                         if set.iter().any(|t| t >= 256) {
@@ -155,6 +164,29 @@ impl Compiler<'_, '_> {
                         metric,
                         set,
                         args: Box::new((sq, dist)),
+                    },
+                )
+            }
+            "count_near" | "enemy_count_near" if place == Place::Side => {
+                // NAME(kinds, distance, kinds of the other side)
+                if !arity(self, 3) {
+                    return ERROR;
+                }
+                let mut it = args.into_iter();
+                let (Some(a), Some(b), Some(c)) = (it.next(), it.next(), it.next()) else {
+                    return ERROR;
+                };
+                let set = self.kind_argument(a);
+                let sb = self.span(&b);
+                let tb = self.expr(b);
+                let dist = self.expect(tb, Ty::Int, sb);
+                let near = self.kind_argument(c);
+                Typed::new(
+                    Ty::Int,
+                    Expr::CountNear {
+                        enemy: name == "enemy_count_near",
+                        sets: Box::new((set, near)),
+                        dist: Box::new(dist),
                     },
                 )
             }
@@ -250,12 +282,16 @@ impl Compiler<'_, '_> {
 }
 
 /// The functions of the side place alone (victory conditions).
-const SIDE_ONLY: [&str; 5] = [
+const SIDE_ONLY: [&str; 9] = [
     "in_zone_unattacked",
     "enemy_in_zone_unattacked",
     "in_hand",
     "enemy_in_hand",
     "count_in_zone",
+    "count_stuck",
+    "enemy_count_stuck",
+    "count_near",
+    "enemy_count_near",
 ];
 
 /// The names a condition may use in a place.
@@ -344,7 +380,7 @@ pub(super) fn names_in(place: Place) -> Vec<&'static str> {
             "in_zone",
             "rank",
         ]),
-        Place::Side => v.extend(SIDE_ONLY.iter().copied().chain(["enemy_in_check", "black"])),
+        Place::Side => v.extend(SIDE_ONLY.iter().copied().chain(["enemy_in_check", "in_check", "black"])),
     }
     v
 }

@@ -490,6 +490,7 @@ impl Compiler<'_, '_> {
             (Place::Promotion, "captures") => Typed::new(Ty::Int, Expr::Captures),
             (Place::Promotion, "farthest_rank") => Typed::new(Ty::Int, Expr::FarthestRank),
             (Place::Side, "enemy_in_check") => Typed::new(Ty::Bool, Expr::EnemyInCheck),
+            (Place::Side, "in_check") => Typed::new(Ty::Bool, Expr::InCheck),
             (Place::Side, "black") => Typed::new(Ty::Bool, Expr::Black),
             _ => {
                 let d = self.unknown_here(span, format!("unknown name `{full}` here"), &full);

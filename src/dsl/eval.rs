@@ -82,6 +82,21 @@ pub(crate) trait Facts {
     fn enemy_in_check(&self) -> bool {
         false
     }
+    /// Are our royals attacked?
+    fn in_check(&self) -> bool {
+        false
+    }
+    /// How many pieces of `set` of our side (of the enemy's, with `enemy`)
+    /// could never move again where they stand?
+    fn count_stuck(&self, _enemy: bool, _set: &super::TypeSet) -> i32 {
+        0
+    }
+    /// How many pieces of `set` of our side (of the enemy's, with `enemy`)
+    /// stand within `dist` (Chebyshev) of a piece of the other side in
+    /// `near`?
+    fn count_near(&self, _enemy: bool, _set: &super::TypeSet, _dist: i32, _near: &super::TypeSet) -> i32 {
+        0
+    }
     /// Does a piece of `set` of our side (of the enemy's, with `enemy`)
     /// stand in its side's promotion zone, unattacked?
     fn in_zone_unattacked(&self, _enemy: bool, _set: &super::TypeSet) -> bool {
@@ -217,6 +232,9 @@ fn node<F: Facts>(e: &Expr, f: &F) -> i32 {
         Expr::InHand { enemy, set } => f.in_hand(*enemy, set),
         Expr::CountInZone(set) => f.count_in_zone(set),
         Expr::EnemyInCheck => i32::from(f.enemy_in_check()),
+        Expr::InCheck => i32::from(f.in_check()),
+        Expr::CountStuck { enemy, set } => f.count_stuck(*enemy, set),
+        Expr::CountNear { enemy, sets, dist } => f.count_near(*enemy, &sets.0, eval(dist, f), &sets.1),
         Expr::Black => i32::from(f.colour() == Some(Colour::Black)),
         Expr::SquareIn(r, t) => match f.colour() {
             Some(c) => i32::from(f.square(*r).map_or(t.none, |s| t.get(c, s))),

@@ -177,7 +177,12 @@ fn cost(e: &Expr) -> u32 {
         | Expr::Killed { .. }
         | Expr::StuckAt(_) => 1,
         Expr::MovesOn => 1,
-        Expr::Protected { .. } | Expr::GivesMate | Expr::InZoneUnattacked(..) | Expr::EnemyInCheck => 100,
+        Expr::Protected { .. }
+        | Expr::GivesMate
+        | Expr::InZoneUnattacked(..)
+        | Expr::EnemyInCheck
+        | Expr::InCheck
+        | Expr::CountNear { .. } => 100,
         Expr::Not(x) | Expr::InZone(x) | Expr::Rank(x) | Expr::LastCapturedAt(x) => cost(x) + 1,
         Expr::And(items) | Expr::Or(items) => items.iter().map(cost).sum(),
         Expr::If(b) => cost(&b.0) + cost(&b.1).max(cost(&b.2)),

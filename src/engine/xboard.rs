@@ -42,7 +42,12 @@ use std::time::Duration;
 pub struct Offered {
     /// The bundled name or path it was loaded from.
     pub spec: String,
+    /// Compiled with `overrides`.
     pub rules: Arc<Ruleset>,
+    /// The rule options it was loaded with (the command line's `--preset`
+    /// and `--option`), named `ID.NAME`: an `option` command from the GUI
+    /// changes them like the ones it set itself.
+    pub overrides: Vec<OptionOverride>,
 }
 
 impl Offered {
@@ -118,7 +123,7 @@ pub fn run<R: BufRead + Send + 'static>(
         memory,
         game: Game::new(first.rules.clone(), memory),
         caps,
-        overrides: Vec::new(),
+        overrides: offered.iter().flat_map(|o| o.overrides.iter().cloned()).collect(),
         compiled: HashMap::new(),
         force: false,
         engine_side_first: false,

@@ -136,6 +136,26 @@ pub fn threatened_among(pos: &Position, side: Colour, set: &crate::dsl::TypeSet)
     })
 }
 
+/// Whether the piece on `sq` could take an enemy piece with one of its
+/// moves on the board as it stands (the side to move aside): lishogi's
+/// "attack" that counts as a check in its perpetual-check rule
+/// (`[repetition] attacks_count_as_check`).
+pub(crate) fn attacks_an_enemy(pos: &Position, sq: Square) -> bool {
+    let cells = &pos.cells;
+    let c = cells[usize::from(sq)];
+    if c == 0 {
+        return false;
+    }
+    let by = cell_colour(c);
+    let mut hit = |w: &Walker| {
+        w.path[..w.len].iter().any(|&t| {
+            let v = cells[usize::from(t)];
+            v != 0 && cell_colour(v) != by
+        })
+    };
+    walk_piece_at(pos, cells, sq, 1, &mut hit)
+}
+
 /// Whether the other side attacks a piece of `side` in `set`.
 pub fn attacked_among(pos: &Position, side: Colour, set: &crate::dsl::TypeSet) -> bool {
     pos.pieces(side)

@@ -124,7 +124,12 @@ impl Position {
                 | RepetitionPolicy::DrawUnlessPerpetualCheck
                 | RepetitionPolicy::DrawUnlessCreatorPerpetual
         ) {
-            let gave_check = in_check(self, side.opposite());
+            let gave_check = in_check(self, side.opposite())
+                || (self.rules.attacks_count_as_check
+                    && self
+                        .last
+                        .to
+                        .is_some_and(|to| crate::movegen::attacks_an_enemy(self, to)));
             self.checks.push(gave_check);
         }
         let (outcome, pending) = self.judge_after_move(side);
@@ -170,7 +175,9 @@ impl Position {
         self.side = self.side.opposite();
         if matches!(
             self.rules.repetition,
-            RepetitionPolicy::CreatorLoses | RepetitionPolicy::DrawUnlessPerpetualCheck
+            RepetitionPolicy::CreatorLoses
+                | RepetitionPolicy::DrawUnlessPerpetualCheck
+                | RepetitionPolicy::DrawUnlessCreatorPerpetual
         ) {
             self.checks.push(false);
         }

@@ -421,6 +421,10 @@ pub struct RepetitionSpec {
     pub policies: BTreeMap<Text, Text>,
     /// Pieces whose being attacked counts as "in check".
     pub check: Text,
+    /// A condition on options: when it holds, a move after which the moved
+    /// piece attacks any enemy piece also counts as a check for the
+    /// perpetual-check policies (lishogi's Chu).
+    pub attacks_count_as_check: Option<Text>,
     /// The occurrence of a position that the forbidding policies forbid a
     /// move to create (2: any repetition).
     pub forbidden_occurrence: Option<Spanned<u32>>,

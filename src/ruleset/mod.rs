@@ -179,6 +179,10 @@ pub struct Ruleset {
     /// ending policies end the game (4 unless set).
     pub ending_occurrence: u8,
     pub check_set: TypeSet,
+    /// `[repetition] attacks_count_as_check`: for the perpetual-check
+    /// policies, a move after which the moved piece attacks any enemy
+    /// piece counts as a check too.
+    pub attacks_count_as_check: bool,
     pub sfen: Option<SfenFormat>,
     /// TSFEN codes per dialect (`[tsfen]`).
     pub tsfen: TsfenFormat,

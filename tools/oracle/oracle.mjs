@@ -15,6 +15,8 @@
 //   play   <sfen> <usi>        the SFEN after playing <usi> (must be one of
 //                              the moves that perft/divide enumerate)
 //   moves  [sfen]              the root moves, one USI per line (sorted)
+//   outcome [sfen]             shogiops' verdict: `-` or RESULT:WINNER
+//                              (kingslost, stalemate, bareking, draw)
 //   start                      the start position's SFEN
 //   random <count> <seed>      `count` distinct SFENs sampled from seeded
 //                              random games; a tally of categories on stderr
@@ -24,29 +26,12 @@
 // `total` of divide == perft at the same depth.
 
 import { perft } from 'shogiops/debug';
-import { initialSfen, makeSfen, parseSfen } from 'shogiops/sfen';
+import { initialSfen, makeSfen } from 'shogiops/sfen';
 import { makeUsi, opposite, parseUsi, squareDist } from 'shogiops/util';
-import { secondLionStepDests } from 'shogiops/variant/chushogi';
-import { pieceCanPromote, pieceForcePromote, unpromote } from 'shogiops/variant/util';
+import { unpromote } from 'shogiops/variant/util';
+import { LIONS, LION_POWER, RULES, die, mulberry32, parsePos, rootMoves, verdict } from './chu.mjs';
 
-const RULES = 'chushogi';
-const LION_POWER = new Set(['lion', 'lionpromoted', 'eagle', 'falcon']);
-const LIONS = new Set(['lion', 'lionpromoted']);
-
-const canPromote = pieceCanPromote(RULES);
-const forcePromote = pieceForcePromote(RULES);
 const unpromoteRole = unpromote(RULES);
-
-function die(msg, code = 2) {
-  process.stderr.write(`oracle: ${msg}\n`);
-  process.exit(code);
-}
-
-function parsePos(sfen) {
-  const res = parseSfen(RULES, sfen.trim(), false);
-  if (res.isErr) die(`cannot parse SFEN "${sfen}": ${res.error.message || res.error}`);
-  return res.value;
-}
 
 function parseDepth(s) {
   if (!/^\d+$/.test(s ?? '')) die(`bad depth "${s}"`);
@@ -55,29 +40,6 @@ function parseDepth(s) {
 
 function sfenArg(words) {
   return words.length ? words.join(' ') : initialSfen(RULES);
-}
-
-// All moves of the side to move, the same list shogiops' perft walks:
-// every (from, to) of allMoveDests() with its promotion variants, plus for
-// lion-power pieces every second-step path through `to` (built the way
-// isLegal()/parseUsi() read them: midStep = first step, to = second step).
-// Chu shogi has no drops, so drops are not enumerated.
-function rootMoves(pos) {
-  const moves = [];
-  for (const [from, dests] of pos.allMoveDests()) {
-    const piece = pos.board.get(from);
-    for (const to of dests) {
-      if (canPromote(piece, from, to, pos.board.get(to))) {
-        moves.push({ from, to, promotion: true });
-        if (!forcePromote(piece, to)) moves.push({ from, to, promotion: false });
-      } else moves.push({ from, to, promotion: false });
-      if (LION_POWER.has(piece.role)) {
-        for (const second of secondLionStepDests(pos, from, to))
-          moves.push({ from, to: second, midStep: to });
-      }
-    }
-  }
-  return moves;
 }
 
 function childOf(pos, move) {
@@ -148,18 +110,6 @@ function cmdMoves(args) {
 }
 
 // ---------------------------------------------------------------- random
-
-// mulberry32: small seeded PRNG returning floats in [0, 1).
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function enemyAt(pos, sq, color) {
   if (sq === undefined) return undefined;
@@ -364,6 +314,9 @@ switch (cmd) {
   case 'moves':
     cmdMoves(rest);
     break;
+  case 'outcome':
+    process.stdout.write(verdict(parsePos(sfenArg(rest))) + '\n');
+    break;
   case 'start':
     process.stdout.write(initialSfen(RULES) + '\n');
     break;
@@ -372,6 +325,6 @@ switch (cmd) {
     break;
   default:
     die(
-      'usage: oracle.mjs perft <depth> [sfen] | perft-raw <depth> [sfen] | divide <depth> [sfen] | play <sfen> <usi> | moves [sfen] | start | random <count> <seed>'
+      'usage: oracle.mjs perft <depth> [sfen] | perft-raw <depth> [sfen] | divide <depth> [sfen] | play <sfen> <usi> | moves [sfen] | outcome [sfen] | start | random <count> <seed>'
     );
 }

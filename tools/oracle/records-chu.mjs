@@ -13,41 +13,7 @@ import { join } from 'node:path';
 import { makeKifHeader, makeKifMoveOrDrop } from 'shogiops/notation/kif';
 import { initialSfen, makeSfen, parseSfen } from 'shogiops/sfen';
 import { makeUsi } from 'shogiops/util';
-import { secondLionStepDests } from 'shogiops/variant/chushogi';
-import { pieceCanPromote, pieceForcePromote } from 'shogiops/variant/util';
-
-const RULES = 'chushogi';
-const LION_POWER = new Set(['lion', 'lionpromoted', 'eagle', 'falcon']);
-const canPromote = pieceCanPromote(RULES);
-const forcePromote = pieceForcePromote(RULES);
-
-// The same move list as oracle.mjs's rootMoves.
-function moves(pos) {
-  const out = [];
-  for (const [from, dests] of pos.allMoveDests()) {
-    const piece = pos.board.get(from);
-    for (const to of dests) {
-      if (canPromote(piece, from, to, pos.board.get(to))) {
-        out.push({ from, to, promotion: true });
-        if (!forcePromote(piece, to)) out.push({ from, to, promotion: false });
-      } else out.push({ from, to, promotion: false });
-      if (LION_POWER.has(piece.role))
-        for (const second of secondLionStepDests(pos, from, to)) out.push({ from, to: second, midStep: to });
-    }
-  }
-  return out;
-}
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { RULES, mulberry32, rootMoves as moves } from './chu.mjs';
 
 const [dir, count] = process.argv.slice(2);
 const rng = mulberry32(26);

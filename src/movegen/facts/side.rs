@@ -105,4 +105,36 @@ impl Facts for SideFacts<'_> {
         let royals = rules.royals.as_ref().unwrap_or(&rules.check_set);
         crate::movegen::threatened_among(self.pos, self.side.opposite(), royals)
     }
+    fn in_check(&self) -> bool {
+        let rules = &self.pos.rules;
+        let royals = rules.royals.as_ref().unwrap_or(&rules.check_set);
+        crate::movegen::threatened_among(self.pos, self.side, royals)
+    }
+    fn count_stuck(&self, enemy: bool, set: &TypeSet) -> i32 {
+        let side = if enemy { self.side.opposite() } else { self.side };
+        let rules = &self.pos.rules;
+        self.pos
+            .pieces(side)
+            .filter(|&sq| {
+                let ty = cell_type(self.pos.cells[usize::from(sq)]);
+                set.contains(ty) && rules.stuck(side, ty, sq)
+            })
+            .count() as i32
+    }
+    fn count_near(&self, enemy: bool, set: &TypeSet, dist: i32, near: &TypeSet) -> i32 {
+        let side = if enemy { self.side.opposite() } else { self.side };
+        let geo = &self.pos.rules.geometry;
+        let cells = &self.pos.cells;
+        // Judged rarely (the last term of a victory condition): a plain
+        // double loop over both sides' pieces, without allocating.
+        self.pos
+            .pieces(side)
+            .filter(|&sq| {
+                set.contains(cell_type(cells[usize::from(sq)]))
+                    && self.pos.pieces(side.opposite()).any(|o| {
+                        near.contains(cell_type(cells[usize::from(o)])) && (0..=dist).contains(&geo.distance(sq, o))
+                    })
+            })
+            .count() as i32
+    }
 }
