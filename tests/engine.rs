@@ -1027,3 +1027,61 @@ fn xboard_takes_preset_and_options_on_its_command_line() {
     let (out, ok) = session(&["xboard", "shogi", "--preset", "lishogi"], input);
     assert!(!ok, "{out}");
 }
+
+/// A result claim (CECP `RESULT {COMMENT}`) is how HaChu resigns: it says
+/// `1-0 {resign}` or `0-1 {resign}` and then waits. The referee takes a
+/// claim that gives the game to the opponent as a resignation (it used to
+/// ignore it and later call HaChu's lost positions losses on time), and a
+/// claim the rules do not give as a fault of the claimant.
+#[test]
+fn the_referee_takes_a_result_claim_against_oneself_as_resignation() {
+    let rogue = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/engines/rogue.sh");
+    // The claimant plays first; its opponent never answers.
+    for (mode, status, termination) in [
+        ("lose", 0, "resigned {resign}"),
+        ("win", 1, "claimed 1-0 {mate}, which the rules do not give"),
+    ] {
+        let out = Command::new(GUNBAI)
+            .args(["match", "chu", "--games", "1", "--st", "0.5"])
+            .args(["--engine", &format!("sh {rogue} {mode}")])
+            .args(["--engine", &format!("sh {rogue} silent")])
+            .output()
+            .expect("gunbai runs");
+        let record = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(status), "{mode}: {stderr}");
+        assert!(record.contains("[Result \"0-1\"]"), "{record}");
+        assert!(record.contains(termination), "{record}");
+    }
+}
+
+/// Every legal move of the flipping drop variants (and shogi), written as
+/// XBoard text, reads back as itself, along a fixed pseudo-random game of
+/// each. Kyoto and micro shogi's drops of a piece on its other face
+/// (`+P@b1`) did not: the referee of `scripts/selfplay-smoke` called
+/// gunbai's own legal drop illegal.
+#[test]
+fn xboard_moves_of_drop_variants_read_back_as_themselves() {
+    use gunbai::unstable::engine::{parse_xboard_move, xboard_move};
+    use gunbai::unstable::movegen::legal_moves;
+    for variant in ["kyotoshogi", "micro", "shogi"] {
+        let mut pos = Position::start(load_variant(variant, &[]).unwrap());
+        let mut moves = Vec::new();
+        for ply in 0..80usize {
+            legal_moves(&pos, &mut moves).unwrap();
+            if moves.is_empty() || pos.result().is_some() {
+                break;
+            }
+            for m in &moves {
+                let text = xboard_move(&pos, m);
+                assert_eq!(
+                    parse_xboard_move(&pos, &text).as_ref(),
+                    Ok(m),
+                    "{variant} ply {ply}: {text}"
+                );
+            }
+            let m = moves[(ply * 7919 + 13) % moves.len()];
+            pos.play_unchecked(&m);
+        }
+    }
+}

@@ -57,6 +57,12 @@ pub struct Args {
     /// Also print each engine's protocol traffic to stderr.
     #[arg(long)]
     verbose: bool,
+    /// A fixed search depth for both engines (`sd`); with a long --tc, games that do not depend on the machine's load.
+    #[arg(long, value_name = "PLIES")]
+    depth: Option<u32>,
+    /// Openings: a file of lines of moves in gunbai's notation (`#` comments); games 2k and 2k+1 play line k, colours swapped.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
 }
 
 pub fn run(a: Args) -> Result<ExitCode, Failure> {
@@ -90,6 +96,16 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
         max_moves: a.max_moves,
         options: OptionOverride::with_preset(a.preset.as_deref(), &a.options),
         verbose: a.verbose,
+        depth: a.depth,
+        openings: match &a.openings {
+            Some(path) => std::fs::read_to_string(path)
+                .map_err(|e| Failure::Message(format!("cannot read the openings `{}`: {e}", path.display())))?
+                .lines()
+                .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
+                .filter(|l| !l.is_empty())
+                .collect(),
+            None => Vec::new(),
+        },
     };
     let result = referee::play_match(&args).map_err(Failure::Message)?;
     match &a.out {

@@ -214,9 +214,20 @@ fn pass(pos: &Position, legal: Vec<Move>) -> Option<Move> {
 
 /// A drop in XBoard's text, `P@e5` (`legal`: the moves of `pos`).
 fn parse_xboard_drop(pos: &Position, letter: &str, square: &str, legal: Vec<Move>) -> Option<Move> {
-    let ty = xboard_setup::drop_type(pos.rules(), letter)?;
     let to = pos.rules().geometry.parse_square(square)?;
-    legal.into_iter().find(|m| m.dropped() == Some(ty) && m.to() == to)
+    match xboard_setup::drop_type(pos.rules(), letter) {
+        Some(ty) => legal.into_iter().find(|m| m.dropped() == Some(ty) && m.to() == to),
+        // A drop of a type no hand holds as such (a piece dropped on its
+        // other face, `+P@b1`, where pieces flip): the legal drop that
+        // `xboard_move` writes so.
+        None => legal.into_iter().find(|m| {
+            m.dropped().is_some() && m.to() == to && {
+                let text = xboard_move(pos, m);
+                text.split_once('@')
+                    .is_some_and(|(l, _)| l.eq_ignore_ascii_case(letter))
+            }
+        }),
+    }
 }
 
 /// The squares of `a1b2,b2c3+`: origin then each landing, checking that

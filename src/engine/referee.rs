@@ -51,6 +51,14 @@ pub struct MatchArgs {
     pub options: Vec<OptionOverride>,
     /// Print the engines' protocol traffic to stderr.
     pub verbose: bool,
+    /// A fixed search depth for both engines (CECP `sd`), with the clock
+    /// still kept: with a clock too long to matter, games that do not
+    /// depend on the machine's load.
+    pub depth: Option<u32>,
+    /// Openings: each a line of moves in gunbai's notation, played
+    /// before the engines take over. Games `2k` and `2k+1` play opening
+    /// `k` (cycling), the engines in both colours.
+    pub openings: Vec<String>,
 }
 
 /// How one game ended.
@@ -87,12 +95,19 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchResult, String> {
         Some(_) => return Err("--st must be a positive number of seconds".into()),
         None => parse_tc(&args.tc).ok_or("--tc must look like 60+1 (seconds + increment)")?,
     };
+    if args.depth.is_some_and(|d| d == 0 || d > 99) {
+        return Err("--depth must be 1 to 99".into());
+    }
+    for (i, line) in args.openings.iter().enumerate() {
+        opening(&rules, line).map_err(|e| format!("opening {} `{line}`: {e}", i + 1))?;
+    }
     let mut records = Vec::new();
     let mut score = [0.0f64; 2];
     let mut faults = 0;
     for g in 0..args.games {
         let (a, b) = if g % 2 == 0 { (0, 1) } else { (1, 0) };
-        let rec = play_game(&rules, args, [&args.engines[a], &args.engines[b]], control);
+        let open = (!args.openings.is_empty()).then(|| args.openings[(g as usize / 2) % args.openings.len()].as_str());
+        let rec = play_game(&rules, args, [&args.engines[a], &args.engines[b]], control, open);
         let (fa, fb) = match rec.result {
             "1-0" => (1.0, 0.0),
             "0-1" => (0.0, 1.0),
@@ -320,8 +335,36 @@ fn xboard_name(rules: &Ruleset) -> &str {
     rules.xboard_name.as_deref().unwrap_or(&rules.id)
 }
 
-/// Plays one game; `cmds[0]` plays first.
-fn play_game(rules: &Arc<Ruleset>, args: &MatchArgs, cmds: [&String; 2], control: Control) -> GameRecord {
+/// The moves of an opening line, played from the start.
+fn opening(rules: &Arc<Ruleset>, line: &str) -> Result<Vec<Move>, String> {
+    let mut pos = Position::start(rules.clone());
+    let mut moves = Vec::new();
+    for tok in line.split_whitespace() {
+        if pos.result().is_some() {
+            return Err(format!("the game is over before `{tok}`"));
+        }
+        let m = parse_move(&pos, tok).map_err(|r| {
+            let why = r.diagnostics.first().map(|d| d.message.clone()).unwrap_or_default();
+            format!("`{tok}` is not legal: {why}")
+        })?;
+        pos.play_unchecked(&m);
+        moves.push(m);
+    }
+    if pos.result().is_some() {
+        return Err("the game is over after it".into());
+    }
+    Ok(moves)
+}
+
+/// Plays one game; `cmds[0]` plays the first player's side (from the
+/// first ply after the opening that is its own).
+fn play_game(
+    rules: &Arc<Ruleset>,
+    args: &MatchArgs,
+    cmds: [&String; 2],
+    control: Control,
+    open: Option<&str>,
+) -> GameRecord {
     let mut rec = GameRecord {
         first: cmds[0].clone(),
         second: cmds[1].clone(),
@@ -351,6 +394,24 @@ fn play_game(rules: &Arc<Ruleset>, args: &MatchArgs, cmds: [&String; 2], control
     };
     let mut last: Option<String> = None;
     let mut ply = 0usize;
+    // The opening, checked by `play_match`, to both engines in force mode.
+    for m in open
+        .map(|l| opening(rules, l))
+        .transpose()
+        .ok()
+        .flatten()
+        .unwrap_or_default()
+    {
+        let text = xboard_move(&pos, &m);
+        for (i, p) in players.iter_mut().enumerate() {
+            if let Err(e) = p.send(&format!("usermove {text}")) {
+                return fault(rec, i, e);
+            }
+        }
+        rec.moves.push(move_text(&pos, &m));
+        pos.play_unchecked(&m);
+        ply += 1;
+    }
     loop {
         if let Some(o) = pos.result() {
             rec.result = result_token(&o);
@@ -396,30 +457,44 @@ fn play_game(rules: &Arc<Ruleset>, args: &MatchArgs, cmds: [&String; 2], control
                         if legs.ends_with(',') {
                             continue;
                         }
-                        break Ok(std::mem::take(&mut legs));
+                        break Answer::Move(std::mem::take(&mut legs));
                     }
                     if l.starts_with("Illegal move") {
-                        break Err(format!("{} refused a move gunbai finds legal: {l}", mover.name));
+                        break Answer::Fault(format!("{} refused a move gunbai finds legal: {l}", mover.name));
                     }
                     if l == "resign" || l.starts_with("tellics resign") {
-                        break Err(String::from("resign"));
+                        break Answer::Resign(String::new());
+                    }
+                    // A result claim (CECP `RESULT {COMMENT}`): HaChu
+                    // resigns this way (`1-0 {resign}`) and then waits, so
+                    // a referee that ignored it would call the loss a loss
+                    // on time.
+                    if let Some((result, comment)) = result_claim(l) {
+                        let mine = if me == 0 { "0-1" } else { "1-0" };
+                        if result == mine {
+                            break Answer::Resign(comment);
+                        }
+                        break Answer::Fault(format!(
+                            "{} claimed {result}{comment}, which the rules do not give",
+                            mover.name
+                        ));
                     }
                 }
-                Err(Wait::Timeout) => break Err(format!("{} lost on time", mover.name)),
-                Err(Wait::TooLong) => break Err(too_long(&mover.name)),
-                Err(Wait::Gone) => break Err(mover.gone("closed its output")),
+                Err(Wait::Timeout) => break Answer::Fault(format!("{} lost on time", mover.name)),
+                Err(Wait::TooLong) => break Answer::Fault(too_long(&mover.name)),
+                Err(Wait::Gone) => break Answer::Fault(mover.gone("closed its output")),
             }
         };
         let used = start.elapsed();
         let text = match text {
-            Ok(t) => t,
-            Err(e) if e == "resign" => {
+            Answer::Move(t) => t,
+            Answer::Resign(comment) => {
                 rec.result = if me == 0 { "0-1" } else { "1-0" };
-                rec.termination = format!("{} resigned", mover.name);
+                rec.termination = format!("{} resigned{comment}", mover.name);
                 rec.normal = true;
                 return rec;
             }
-            Err(e) => return fault(rec, me, e),
+            Answer::Fault(e) => return fault(rec, me, e),
         };
         match control {
             Control::Game { inc, .. } => {
@@ -450,6 +525,29 @@ fn play_game(rules: &Arc<Ruleset>, args: &MatchArgs, cmds: [&String; 2], control
     }
 }
 
+/// A CECP result claim, `1-0`, `0-1` or `1/2-1/2` and a `{comment}`: the
+/// result and the comment (with a leading space, or empty).
+fn result_claim(line: &str) -> Option<(&'static str, String)> {
+    let (token, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let result = ["1-0", "0-1", "1/2-1/2"].into_iter().find(|r| *r == token)?;
+    let rest = rest.trim();
+    let comment = if rest.is_empty() {
+        String::new()
+    } else {
+        format!(" {rest}")
+    };
+    Some((result, comment))
+}
+
+/// What the engine to move answered.
+enum Answer {
+    Move(String),
+    /// A resignation, or a result claim giving the game to the opponent
+    /// (its comment, with a leading space, or empty).
+    Resign(String),
+    Fault(String),
+}
+
 /// The side at fault loses.
 fn fault(mut rec: GameRecord, side: usize, why: String) -> GameRecord {
     rec.result = if side == 0 { "0-1" } else { "1-0" };
@@ -469,6 +567,9 @@ fn setup(p: &mut Player, rules: &Ruleset, args: &MatchArgs, control: Control, n:
     p.send(&format!("variant {}", xboard_name(rules)))?;
     p.send("force")?;
     p.send("easy")?;
+    if let Some(d) = args.depth {
+        p.send(&format!("sd {d}"))?;
+    }
     match control {
         Control::Game { base, inc } => {
             let secs = base.as_secs();

@@ -8,6 +8,9 @@
 #   crash    exits with status 3
 #   orphan   like silent, and first starts a child that outlives it,
 #            writing the child's process id to the file PIDFILE
+#   lose     claims `0-1 {resign}` (HaChu resigns so; as the first
+#            player, a resignation)
+#   win      claims `1-0 {mate}` (as the first player, a false claim)
 # Usage: sh rogue.sh MODE [PIDFILE]
 mode=$1
 if [ "$mode" = orphan ]; then
@@ -24,6 +27,8 @@ while read -r cmd arg; do
                 flood) yes 'telluser flood' ;;
                 endless) yes | tr -d '\n' ;;
                 crash) exit 3 ;;
+                lose) echo '0-1 {resign}' ;;
+                win) echo '1-0 {mate}' ;;
             esac
             ;;
     esac
