@@ -31,7 +31,7 @@ while IFS=$'\t' read -r id sfen claimed solution; do
   [ "$only" != "  " ] && [[ "$only" != *" $id "* ]] && continue
   total=$((total + 1))
   json=$("$gunbai" mate chu --sfen "$sfen" "${opts[@]}" --notation usi --format json \
-           --time "$secs" --max-moves "$max" 2>/dev/null) || json='{"result":"error"}'
+           --time "$secs" ${MATE_NODES:+--nodes "$MATE_NODES"} --max-moves "$max" 2>/dev/null) || json='{"result":"error"}'
   read -r result plies shortest nodes seconds line < <(python3 -c '
 import json, sys
 v = json.loads(sys.argv[1])

@@ -48,7 +48,7 @@ use crate::moves::{MAX_LEGS, MAX_SHOTS};
 use crate::perft::key::{HistoryUse, key};
 use crate::position::{Position, cell_colour, cell_type};
 use std::sync::atomic::{AtomicBool, Ordering};
-use table::{Entry, Table};
+use table::{Found, Table};
 use web_time::{Duration, Instant};
 
 /// The most plies a mate may have (`Config::max_plies` is capped here).
@@ -445,17 +445,19 @@ impl Solver<'_> {
             .is_some_and(|h| h.contains(&pos.hash))
     }
 
-    /// The numbers the table gives a node with `rem` plies left.
+    /// The numbers the table gives a node with `rem` plies left: a proof
+    /// short enough, a disproof deep enough, else the last open numbers
+    /// of any depth.
     fn look_up(&mut self, pos: &Position, rem: i32) -> Numbers {
         match self.table.get(node_key(pos)) {
-            Some(e) if e.pn == 0 && i32::from(e.len) <= rem => proven(i32::from(e.len)),
-            Some(e) if e.dn == 0 && i32::from(e.rem) >= rem => DISPROVEN,
-            Some(e) if i32::from(e.rem) == rem && e.pn != 0 && e.dn != 0 => Numbers {
+            Some(e) if i32::from(e.proof) <= rem => proven(i32::from(e.proof)),
+            Some(e) if i32::from(e.disproof) >= rem => DISPROVEN,
+            Some(e) => Numbers {
                 pn: e.pn,
                 dn: e.dn,
                 ..UNKNOWN
             },
-            _ => UNKNOWN,
+            None => UNKNOWN,
         }
     }
 
@@ -558,14 +560,18 @@ impl Solver<'_> {
             }
         };
         if !(self.aborted || result.dn == 0 && result.rep) {
-            self.table.put(Entry {
-                key: node_key(pos),
-                pn: result.pn,
-                dn: result.dn,
-                rem: rem as i16,
-                len: result.len,
-                work: (self.nodes - work + 1).min(u64::from(u32::MAX)) as u32,
-            });
+            let found = if result.pn == 0 {
+                Found::Proof(result.len)
+            } else if result.dn == 0 {
+                Found::Disproof(rem as i16)
+            } else {
+                Found::Open {
+                    pn: result.pn,
+                    dn: result.dn,
+                }
+            };
+            let work = (self.nodes - work + 1).min(u64::from(u32::MAX)) as u32;
+            self.table.put(node_key(pos), found, work);
         }
         result
     }
