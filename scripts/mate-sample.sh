@@ -9,7 +9,8 @@
 # The rule readings default to the sample's (its README); MATE_OPTIONS
 # replaces them, e.g. MATE_OPTIONS='--preset hachu' or
 # MATE_OPTIONS='--option protection_judged=before'. MATE_ONLY='kinu01 kinu07'
-# runs only those problems.
+# runs only those problems; MATE_NODES=N gives each a budget of N nodes
+# (the figures of docs/mate.md use MATE_NODES=200000).
 #
 # Columns: id, claimed, result, plies found, proven shortest, nodes,
 # seconds, first move as published, whole line as published.

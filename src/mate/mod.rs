@@ -82,6 +82,20 @@ pub struct Config {
     pub nodes: Option<u64>,
     /// Size of the transposition table, in MiB.
     pub hash_mb: usize,
+    /// The pieces the defender holds in hand.
+    pub defender_hand: DefenderHand,
+}
+
+/// The pieces the defender holds in hand (drop variants).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DefenderHand {
+    /// The position's hands, as given.
+    #[default]
+    AsGiven,
+    /// Standard tsume shogi: also every piece of the set neither on the
+    /// board nor in a hand ([`give_defender_the_rest`]); an error in a
+    /// variant without drops.
+    Rest,
 }
 
 impl Default for Config {
@@ -92,6 +106,7 @@ impl Default for Config {
             time: Some(Duration::from_secs(60)),
             nodes: None,
             hash_mb: 64,
+            defender_hand: DefenderHand::AsGiven,
         }
     }
 }
@@ -145,6 +160,8 @@ pub enum MateError {
     NoCheck,
     /// The table could not be allocated.
     Table(String),
+    /// [`DefenderHand::Rest`] in a variant without hands.
+    Hand(String),
 }
 
 impl std::fmt::Display for MateError {
@@ -155,18 +172,23 @@ impl std::fmt::Display for MateError {
                 "the rule file names no royal kinds ([victory] check or [repetition] check), so no move gives check; \
                  allow any attacking move instead (--any-move)",
             ),
-            MateError::Table(m) => f.write_str(m),
+            MateError::Table(m) | MateError::Hand(m) => f.write_str(m),
         }
     }
 }
 
 impl std::error::Error for MateError {}
 
-/// Looks for a mate by the side to move in `pos` (given back unchanged).
-/// `stop`, when set from another thread, ends the search (unknown).
+/// Looks for a mate by the side to move in `pos` (given back unchanged,
+/// but for the defender's hand under [`DefenderHand::Rest`], which stays
+/// filled: the line plays from there). `stop`, when set from another
+/// thread, ends the search (unknown).
 ///
 #[doc = include_str!("../../docs/examples/mate_1.md")]
 pub fn solve(pos: &mut Position, config: &Config, stop: Option<&AtomicBool>) -> Result<Solution, MateError> {
+    if config.defender_hand == DefenderHand::Rest {
+        give_defender_the_rest(pos).map_err(MateError::Hand)?;
+    }
     let saved = (pos.spared, pos.outcome);
     if pos.spared.is_none() {
         spare_royalless(pos);
