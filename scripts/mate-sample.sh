@@ -9,7 +9,8 @@
 # The rule readings default to the sample's (its README); MATE_OPTIONS
 # replaces them, e.g. MATE_OPTIONS='--preset hachu' or
 # MATE_OPTIONS='--option protection_judged=before'. MATE_ONLY='kinu01 kinu07'
-# runs only those problems.
+# runs only those problems; MATE_NODES=N gives each a budget of N nodes
+# (the figures of docs/mate.md use MATE_NODES=200000).
 #
 # Columns: id, claimed, result, plies found, proven shortest, nodes,
 # seconds, first move as published, whole line as published.
@@ -31,7 +32,7 @@ while IFS=$'\t' read -r id sfen claimed solution; do
   [ "$only" != "  " ] && [[ "$only" != *" $id "* ]] && continue
   total=$((total + 1))
   json=$("$gunbai" mate chu --sfen "$sfen" "${opts[@]}" --notation usi --format json \
-           --time "$secs" --max-moves "$max" 2>/dev/null) || json='{"result":"error"}'
+           --time "$secs" ${MATE_NODES:+--nodes "$MATE_NODES"} --max-moves "$max" 2>/dev/null) || json='{"result":"error"}'
   read -r result plies shortest nodes seconds line < <(python3 -c '
 import json, sys
 v = json.loads(sys.argv[1])

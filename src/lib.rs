@@ -33,8 +33,8 @@ use unstable::{
 };
 
 pub use facade::{
-    AttackerMoves, BoardStyle, Colour, Convention, Diagnostic, Engine, Error, ErrorKind, InHand, Legs, Limits,
-    MateLimits, MateReport, Move, Notation, Outcome, Piece, PieceKind, Position, Promotion, Reason, Score,
+    AttackerMoves, BoardStyle, Colour, Convention, DefenderHand, Diagnostic, Engine, Error, ErrorKind, InHand, Legs,
+    Limits, MateLimits, MateReport, Move, Notation, Outcome, Piece, PieceKind, Position, Promotion, Reason, Score,
     SearchReport, Severity, Step, StepKind, Variant, VariantOption, Verdict, mate, perft, search,
 };
 

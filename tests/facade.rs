@@ -125,3 +125,48 @@ fn perft_through_the_facade_matches_the_published_counts() {
     let counts: Vec<u64> = (1..=3).map(|d| perft(&pos, d, Convention::Paths).unwrap()).collect();
     assert_eq!(counts, [30, 900, 25_470]);
 }
+
+#[test]
+fn the_mate_limits_carry_the_defender_hand_convention() {
+    use gunbai::{DefenderHand, MateLimits, Verdict, mate};
+    // docs/mate.md, agreed with cshogi (tests/mate_cshogi.rs): with an
+    // empty hand White cannot interpose against R*9a (mate in 1); holding
+    // the rest of the set it can, and the mate takes three plies.
+    let shogi = Variant::bundled("shogi").unwrap();
+    let pos = Position::from_sfen(&shogi, "8k/3R5/9/9/9/9/9/9/9 b R 1").unwrap();
+    let limits = MateLimits {
+        hash_mb: 4,
+        ..MateLimits::default()
+    };
+    let given = mate(&pos, &limits).unwrap();
+    assert_eq!(
+        (given.verdict, given.plies, given.start.clone()),
+        (Verdict::Mate, Some(1), None)
+    );
+    let rest = mate(
+        &pos,
+        &MateLimits {
+            defender_hand: DefenderHand::Rest,
+            ..limits.clone()
+        },
+    )
+    .unwrap();
+    assert_eq!((rest.verdict, rest.plies), (Verdict::Mate, Some(3)));
+    // The line plays from the position with White's hand filled.
+    let start = Position::from_text(&shogi, rest.start.as_deref().unwrap()).unwrap();
+    assert_eq!(rest.line.len(), 3);
+    assert_eq!(start.move_text(&rest.line[0], Notation::Usi).unwrap(), "R*1b");
+    assert!(!start.hand(Colour::White).is_empty());
+    assert!(pos.hand(Colour::White).is_empty());
+    // Without hands the convention is refused, not ignored.
+    let chu = Variant::bundled("chu").unwrap();
+    let err = mate(
+        &chu.start(),
+        &MateLimits {
+            defender_hand: DefenderHand::Rest,
+            ..limits
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Unsupported);
+}

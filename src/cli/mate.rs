@@ -2,9 +2,7 @@
 //! (`gunbai::unstable::mate`, docs/mate.md).
 
 use super::{Failure, FormatArg, NotationArg, PositionArgs, fail, print_json};
-use gunbai::unstable::mate::{
-    AttackerMoves, Config, MAX_PLIES, Verdict, give_defender_the_rest, solve, spare_royalless,
-};
+use gunbai::unstable::mate::{AttackerMoves, Config, DefenderHand as Hand, MAX_PLIES, Verdict, solve, spare_royalless};
 use gunbai::unstable::notation::write_move;
 use serde_json::json;
 use std::process::ExitCode;
@@ -67,9 +65,6 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     let mut p = a.pos.load_then(|p| {
         spare_royalless(p);
     })?;
-    if a.defender_hand == DefenderHand::Rest {
-        give_defender_the_rest(&mut p).map_err(fail)?;
-    }
     let notation = a.notation.notation();
     notation.check(p.rules()).map_err(fail)?;
     let config = Config {
@@ -82,6 +77,10 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
         time: Some(Duration::from_secs_f64(a.time)),
         nodes: a.nodes,
         hash_mb: a.hash,
+        defender_hand: match a.defender_hand {
+            DefenderHand::AsGiven => Hand::AsGiven,
+            DefenderHand::Rest => Hand::Rest,
+        },
     };
     let found = solve(&mut p, &config, None).map_err(|e| fail(e.to_string()))?;
     let mut line = Vec::new();

@@ -166,7 +166,7 @@ pub fn search(pos: &Position, limits: Limits) -> Result<Option<SearchReport>, Er
     Engine::new(pos, 16).search(pos, limits, &mut |_| true)
 }
 
-pub use crate::mate::{AttackerMoves, Config as MateLimits, Verdict};
+pub use crate::mate::{AttackerMoves, Config as MateLimits, DefenderHand, Verdict};
 
 /// What the [`mate`] solver found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -180,6 +180,10 @@ pub struct MateReport {
     pub shortest: bool,
     pub nodes: u64,
     pub elapsed: Duration,
+    /// The position the line plays from, as position text, when it is not
+    /// the one given: under [`DefenderHand::Rest`] the defender holds the
+    /// rest of the set.
+    pub start: Option<String>,
 }
 
 /// Looks for a mate by the side to move (df-pn), as `gunbai mate` does;
@@ -196,6 +200,7 @@ pub fn mate(pos: &Position, limits: &MateLimits) -> Result<MateReport, Error> {
             crate::mate::MateError::NoCheck => ErrorKind::Unsupported,
             crate::mate::MateError::GameOver => ErrorKind::GameOver,
             crate::mate::MateError::Table(_) => ErrorKind::InvalidArgument,
+            crate::mate::MateError::Hand(_) => ErrorKind::Unsupported,
         };
         Error::new(kind, e.to_string())
     })?;
@@ -206,5 +211,6 @@ pub fn mate(pos: &Position, limits: &MateLimits) -> Result<MateReport, Error> {
         shortest: s.shortest,
         nodes: s.nodes,
         elapsed: s.elapsed,
+        start: (limits.defender_hand != DefenderHand::AsGiven).then(|| p.to_text()),
     })
 }

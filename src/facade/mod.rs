@@ -17,7 +17,8 @@ pub use crate::moves::Promotion;
 pub use crate::notation::Notation;
 pub use crate::perft::Convention;
 pub use engine::{
-    AttackerMoves, Engine, Limits, MateLimits, MateReport, Score, SearchReport, Verdict, mate, perft, search,
+    AttackerMoves, DefenderHand, Engine, Limits, MateLimits, MateReport, Score, SearchReport, Verdict, mate, perft,
+    search,
 };
 pub use error::{Diagnostic, Error, ErrorKind, Severity};
 pub use position::{BoardStyle, InHand, Legs, Move, Outcome, Piece, Position, Reason, Step, StepKind};

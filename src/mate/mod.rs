@@ -48,7 +48,7 @@ use crate::moves::{MAX_LEGS, MAX_SHOTS};
 use crate::perft::key::{HistoryUse, key};
 use crate::position::{Position, cell_colour, cell_type};
 use std::sync::atomic::{AtomicBool, Ordering};
-use table::{Entry, Table};
+use table::{Found, Table};
 use web_time::{Duration, Instant};
 
 /// The most plies a mate may have (`Config::max_plies` is capped here).
@@ -82,6 +82,20 @@ pub struct Config {
     pub nodes: Option<u64>,
     /// Size of the transposition table, in MiB.
     pub hash_mb: usize,
+    /// The pieces the defender holds in hand.
+    pub defender_hand: DefenderHand,
+}
+
+/// The pieces the defender holds in hand (drop variants).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DefenderHand {
+    /// The position's hands, as given.
+    #[default]
+    AsGiven,
+    /// Standard tsume shogi: also every piece of the set neither on the
+    /// board nor in a hand ([`give_defender_the_rest`]); an error in a
+    /// variant without drops.
+    Rest,
 }
 
 impl Default for Config {
@@ -92,6 +106,7 @@ impl Default for Config {
             time: Some(Duration::from_secs(60)),
             nodes: None,
             hash_mb: 64,
+            defender_hand: DefenderHand::AsGiven,
         }
     }
 }
@@ -145,6 +160,8 @@ pub enum MateError {
     NoCheck,
     /// The table could not be allocated.
     Table(String),
+    /// [`DefenderHand::Rest`] in a variant without hands.
+    Hand(String),
 }
 
 impl std::fmt::Display for MateError {
@@ -155,18 +172,23 @@ impl std::fmt::Display for MateError {
                 "the rule file names no royal kinds ([victory] check or [repetition] check), so no move gives check; \
                  allow any attacking move instead (--any-move)",
             ),
-            MateError::Table(m) => f.write_str(m),
+            MateError::Table(m) | MateError::Hand(m) => f.write_str(m),
         }
     }
 }
 
 impl std::error::Error for MateError {}
 
-/// Looks for a mate by the side to move in `pos` (given back unchanged).
-/// `stop`, when set from another thread, ends the search (unknown).
+/// Looks for a mate by the side to move in `pos` (given back unchanged,
+/// but for the defender's hand under [`DefenderHand::Rest`], which stays
+/// filled: the line plays from there). `stop`, when set from another
+/// thread, ends the search (unknown).
 ///
 #[doc = include_str!("../../docs/examples/mate_1.md")]
 pub fn solve(pos: &mut Position, config: &Config, stop: Option<&AtomicBool>) -> Result<Solution, MateError> {
+    if config.defender_hand == DefenderHand::Rest {
+        give_defender_the_rest(pos).map_err(MateError::Hand)?;
+    }
     let saved = (pos.spared, pos.outcome);
     if pos.spared.is_none() {
         spare_royalless(pos);
@@ -445,17 +467,19 @@ impl Solver<'_> {
             .is_some_and(|h| h.contains(&pos.hash))
     }
 
-    /// The numbers the table gives a node with `rem` plies left.
+    /// The numbers the table gives a node with `rem` plies left: a proof
+    /// short enough, a disproof deep enough, else the last open numbers
+    /// of any depth.
     fn look_up(&mut self, pos: &Position, rem: i32) -> Numbers {
         match self.table.get(node_key(pos)) {
-            Some(e) if e.pn == 0 && i32::from(e.len) <= rem => proven(i32::from(e.len)),
-            Some(e) if e.dn == 0 && i32::from(e.rem) >= rem => DISPROVEN,
-            Some(e) if i32::from(e.rem) == rem && e.pn != 0 && e.dn != 0 => Numbers {
+            Some(e) if i32::from(e.proof) <= rem => proven(i32::from(e.proof)),
+            Some(e) if i32::from(e.disproof) >= rem => DISPROVEN,
+            Some(e) => Numbers {
                 pn: e.pn,
                 dn: e.dn,
                 ..UNKNOWN
             },
-            _ => UNKNOWN,
+            None => UNKNOWN,
         }
     }
 
@@ -558,14 +582,18 @@ impl Solver<'_> {
             }
         };
         if !(self.aborted || result.dn == 0 && result.rep) {
-            self.table.put(Entry {
-                key: node_key(pos),
-                pn: result.pn,
-                dn: result.dn,
-                rem: rem as i16,
-                len: result.len,
-                work: (self.nodes - work + 1).min(u64::from(u32::MAX)) as u32,
-            });
+            let found = if result.pn == 0 {
+                Found::Proof(result.len)
+            } else if result.dn == 0 {
+                Found::Disproof(rem as i16)
+            } else {
+                Found::Open {
+                    pn: result.pn,
+                    dn: result.dn,
+                }
+            };
+            let work = (self.nodes - work + 1).min(u64::from(u32::MAX)) as u32;
+            self.table.put(node_key(pos), found, work);
         }
         result
     }

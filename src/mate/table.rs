@@ -1,24 +1,59 @@
-//! The solver's transposition table: proof and disproof numbers, the
-//! depth they were found at and, for a proof, the mate's length. Fixed
-//! size, allocated once; a full bucket drops the entry that cost the
-//! least work to find.
+//! The solver's transposition table. One entry per position holds what
+//! every search of it found, whatever the plies left: the shortest mate
+//! proven from it, the most plies left within which it was disproven, and
+//! the proof and disproof numbers of its last unsolved search (shared by
+//! every depth, so a deeper search starts from what a shallower one
+//! learned). Fixed size, allocated once; a full bucket drops the entry
+//! that cost the least work to find.
 
 /// Entries per bucket: a key may sit in any of these four.
 const WAYS: usize = 4;
 
+/// No proof: the `proof` of an entry that has none.
+pub(super) const NO_PROOF: i16 = i16::MAX;
+/// No disproof: the `disproof` of an entry that has none.
+pub(super) const NO_DISPROOF: i16 = -1;
+
 /// One position's numbers. `work` is 0 for an empty slot.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Entry {
     pub key: u64,
+    /// The last unsolved search's numbers (1, 1 when none).
     pub pn: u32,
     pub dn: u32,
-    /// Plies the numbers were found within (see `Numbers::rem`).
-    pub rem: i16,
-    /// For a proof (`pn == 0`): plies to the mate.
-    pub len: i16,
-    /// Nodes the search of this position took (at least 1), which decides
-    /// what a full bucket keeps.
+    /// The shortest mate proven from here, in plies (`NO_PROOF` if none):
+    /// a proof for any node with at least that many plies left.
+    pub proof: i16,
+    /// The most plies left within which no mate exists (`NO_DISPROOF` if
+    /// none): a disproof for any node with at most that many left.
+    pub disproof: i16,
+    /// Nodes the searches of this position took (at least 1), which
+    /// decides what a full bucket keeps.
     pub work: u32,
+}
+
+impl Default for Entry {
+    fn default() -> Entry {
+        Entry {
+            key: 0,
+            pn: 1,
+            dn: 1,
+            proof: NO_PROOF,
+            disproof: NO_DISPROOF,
+            work: 0,
+        }
+    }
+}
+
+/// What one search of a node found, to merge into its entry.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Found {
+    /// Unsolved, with these proof and disproof numbers.
+    Open { pn: u32, dn: u32 },
+    /// A mate in this many plies.
+    Proof(i16),
+    /// No mate within this many plies.
+    Disproof(i16),
 }
 
 /// A fixed-size table of position key → `Entry`.
@@ -55,19 +90,29 @@ impl Table {
         self.bucket(key).iter().find(|e| e.work != 0 && e.key == key).copied()
     }
 
-    /// Stores `e`, over the same key's entry unless that one is solved and
-    /// `e` is not, else over the bucket's least-work entry.
-    pub fn put(&mut self, e: Entry) {
-        let bucket = self.bucket(e.key);
-        if let Some(old) = bucket.iter_mut().find(|o| o.work != 0 && o.key == e.key) {
-            let solved = |x: &Entry| x.pn == 0 || x.dn == 0;
-            if !solved(old) || solved(&e) {
-                *old = e;
+    /// Merges what a search of `key` found, which took `work` nodes, into
+    /// its entry (a new one over the bucket's least-work entry): the
+    /// shorter proof, the deeper disproof, the latest open numbers.
+    pub fn put(&mut self, key: u64, found: Found, work: u32) {
+        let bucket = self.bucket(key);
+        let e = match bucket.iter().position(|o| o.work != 0 && o.key == key) {
+            Some(i) => &mut bucket[i],
+            None => {
+                let Some(slot) = bucket.iter_mut().min_by_key(|o| o.work) else {
+                    return;
+                };
+                *slot = Entry {
+                    key,
+                    ..Entry::default()
+                };
+                slot
             }
-            return;
-        }
-        if let Some(slot) = bucket.iter_mut().min_by_key(|o| o.work) {
-            *slot = e;
+        };
+        e.work = e.work.saturating_add(work.max(1));
+        match found {
+            Found::Open { pn, dn } => (e.pn, e.dn) = (pn, dn),
+            Found::Proof(len) => e.proof = e.proof.min(len),
+            Found::Disproof(rem) => e.disproof = e.disproof.max(rem),
         }
     }
 }
@@ -81,13 +126,7 @@ mod tests {
         let mut t = Table::new(0).unwrap();
         assert_eq!(t.entries.len(), WAYS);
         for (i, work) in [5, 1, 9, 7, 3].into_iter().enumerate() {
-            t.put(Entry {
-                key: i as u64 + 1,
-                work,
-                pn: 1,
-                dn: 1,
-                ..Entry::default()
-            });
+            t.put(i as u64 + 1, Found::Open { pn: 1, dn: 1 }, work);
         }
         // The fifth went over the entry of work 1 (key 2).
         assert!(t.get(2).is_none());
@@ -96,18 +135,14 @@ mod tests {
     }
 
     #[test]
-    fn a_solved_entry_is_not_replaced_by_an_unsolved_one() {
+    fn proofs_and_disproofs_of_every_depth_are_kept() {
         let mut t = Table::new(1).unwrap();
-        let proof = Entry {
-            key: 42,
-            pn: 0,
-            dn: u32::MAX,
-            len: 3,
-            rem: 5,
-            work: 10,
-        };
-        t.put(proof);
-        t.put(Entry { pn: 2, dn: 2, ..proof });
-        assert_eq!(t.get(42).map(|e| e.pn), Some(0));
+        t.put(42, Found::Disproof(3), 10);
+        t.put(42, Found::Open { pn: 4, dn: 2 }, 10);
+        t.put(42, Found::Proof(9), 10);
+        t.put(42, Found::Proof(11), 10);
+        t.put(42, Found::Disproof(1), 10);
+        let e = t.get(42).unwrap();
+        assert_eq!((e.proof, e.disproof, e.pn, e.dn, e.work), (9, 3, 4, 2, 50));
     }
 }

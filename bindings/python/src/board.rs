@@ -618,6 +618,7 @@ impl Board {
             time: Some(seconds(time, "time")?),
             nodes,
             hash_mb,
+            defender_hand: gunbai::DefenderHand::AsGiven,
         };
         let pos = self.pos.clone();
         let report = py.detach(|| gunbai::mate(&pos, &limits)).map_err(|e| raise(&e))?;
