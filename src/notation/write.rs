@@ -1,6 +1,7 @@
 //! Writing a move: canonical text, and USI where the variant has it.
 
-use super::{Notation, captures_at, has_usi};
+use super::western::{self, Aims};
+use super::{Notation, captures_at, has_usi, japanese};
 use crate::board::Geometry;
 use crate::movegen::{Move, Promotion, chain_candidates};
 use crate::position::Position;
@@ -76,10 +77,31 @@ pub fn usi_text(geo: &Geometry, m: &Move) -> Option<String> {
 /// Writes a move in the chosen notation. A move that USI cannot express
 /// (more than two landings, shots) is written in native text; a variant
 /// without USI (see [`Notation::check`]) is written in native text too.
+///
+/// Western and Japanese text tell a piece from others of its name that
+/// reach the same square, so each call lists what the side to move's
+/// pieces aim at; a move Japanese cannot express (shots) is written in
+/// native text.
 pub fn write_move(pos: &Position, m: &Move, notation: Notation) -> String {
+    let western = |numeric, short| {
+        western::write(
+            pos,
+            m,
+            western::Style {
+                numeric,
+                short,
+                origin: false,
+            },
+            &Aims::of(pos),
+        )
+    };
     match notation {
         Notation::Usi => usi_move(pos, m).unwrap_or_else(|| move_text(pos, m)),
         Notation::Native => move_text(pos, m),
+        Notation::Western => western(false, false),
+        Notation::WesternNumeric => western(true, false),
+        Notation::WesternShort => western(false, true),
+        Notation::Japanese => japanese::write(pos, m, true, false, &Aims::of(pos)).unwrap_or_else(|| move_text(pos, m)),
     }
 }
 
