@@ -8,7 +8,7 @@
 
 use super::captures_at;
 use crate::board::{Geometry, Square};
-use crate::movegen::{Move, Promotion, pseudo_legal_moves};
+use crate::movegen::{Move, pseudo_legal_moves};
 use crate::position::{Position, usi_square};
 use crate::ruleset::{Ruleset, TypeId};
 
@@ -144,13 +144,7 @@ pub(super) fn write(pos: &Position, m: &Move, style: Style, aims: &Aims) -> Stri
             s.push_str(&sq(t));
         }
     }
-    s.push_str(match m.promotion {
-        Promotion::Promote => "+",
-        Promotion::PromoteWithChain => "+&",
-        Promotion::Decline => "=",
-        Promotion::Revert => "-",
-        Promotion::None => "",
-    });
+    s.push_str(super::write::promotion_suffix(m.promotion));
     s
 }
 

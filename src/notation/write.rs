@@ -30,13 +30,7 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
             s.push_str(&geo.square_name(t));
         }
     }
-    s.push_str(match m.promotion {
-        Promotion::Promote => "+",
-        Promotion::PromoteWithChain => "+&",
-        Promotion::Decline => "=",
-        Promotion::Revert => "-",
-        Promotion::None => "",
-    });
+    s.push_str(promotion_suffix(m.promotion));
     if m.promotion == Promotion::PromoteWithChain {
         // A choice per piece names the pieces that promote along.
         let (candidates, per_piece) = chain_candidates(pos, m.from);
@@ -51,6 +45,18 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
         }
     }
     s
+}
+
+/// The mark a move's promotion choice ends in: `+`, `+&`, `=` (declined),
+/// `-` (reverts), or nothing.
+pub(super) fn promotion_suffix(p: Promotion) -> &'static str {
+    match p {
+        Promotion::Promote => "+",
+        Promotion::PromoteWithChain => "+&",
+        Promotion::Decline => "=",
+        Promotion::Revert => "-",
+        Promotion::None => "",
+    }
 }
 
 /// USI text (`7g7f`, `7g7f+`, lion `7g6f5e`) of a move, if it has at most
