@@ -192,8 +192,18 @@ pub enum FormatArg {
 
 #[derive(Clone, Copy, ValueEnum)]
 pub enum NotationArg {
+    /// gunbai's own text (`f4-f5`, `f5xf6xf7`).
     Native,
+    /// lishogi's USI (`7i7h`); variants with an [sfen] table.
     Usi,
+    /// Western (Hodges) as shogiops writes it (`P-7f`, `Lnx7g-6f`).
+    Western,
+    /// Western with lishogi's numeric squares (`P-76`).
+    WesternNumeric,
+    /// Western, one entry per distinct effect (`Ln-9g` for each way there).
+    WesternShort,
+    /// Japanese (`７六歩`, `同　歩成`, `７七・６六獅`).
+    Japanese,
 }
 
 impl NotationArg {
@@ -201,6 +211,10 @@ impl NotationArg {
         match self {
             NotationArg::Native => Notation::Native,
             NotationArg::Usi => Notation::Usi,
+            NotationArg::Western => Notation::Western,
+            NotationArg::WesternNumeric => Notation::WesternNumeric,
+            NotationArg::WesternShort => Notation::WesternShort,
+            NotationArg::Japanese => Notation::Japanese,
         }
     }
 }

@@ -40,7 +40,13 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
         write_json(&mut out, &p, &texts).map_err(Failure::Write)?;
         return Ok(ExitCode::SUCCESS);
     }
+    // Western and Japanese text may write several paths alike (passes,
+    // the short form): each text once.
+    let mut last = None;
     for t in texts.sorted() {
+        if last.replace(t) == Some(t) {
+            continue;
+        }
         writeln!(out, "{}", terminal_safe(t)).map_err(Failure::Write)?;
     }
     out.flush().map_err(Failure::Write)?;

@@ -87,6 +87,18 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> Result<(), TooManyMov
     legal_part::<ALL>(pos, out)
 }
 
+/// Every move of the side to move before the filters that keep royals
+/// safe and forbid repetitions: what a piece "aims at" when move text
+/// tells pieces of one name apart (docs/notation.md#western), as
+/// shogiops judges it.
+pub(crate) fn pseudo_legal_moves(pos: &Position, out: &mut Vec<Move>) -> Result<(), TooManyMoves> {
+    out.clear();
+    if pos.outcome.is_some() {
+        return Ok(());
+    }
+    generate::<false, ALL>(pos, out, move_limit()).map(|_| ())
+}
+
 /// The legal moves of `PART` ([`ALL`], [`NOISY`] or [`QUIET`]): those
 /// [`generate`] lists, through the filters that keep royals safe and
 /// forbid repetitions (each judges one move at a time, so a part is

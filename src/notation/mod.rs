@@ -10,9 +10,13 @@
 //! capture), `f5xf6-f5` (igui), `f5-f6-f5` (pass), `c8-c9+`, `d2-e3*e4*e5`
 //! (two shots after the move).
 
+mod japanese;
 mod parse;
+mod western;
 mod write;
 mod written;
+
+pub(crate) use japanese::{KANJI_DIGITS, full_width, kanji_number};
 
 pub use parse::{parse_move, play_moves};
 pub use write::{move_text, usi_move, usi_text, write_move};
@@ -27,11 +31,22 @@ pub enum Notation {
     Native,
     /// Lishogi's USI, for variants whose rule file has an `[sfen]` table.
     Usi,
+    /// Western (Hodges) text as shogiops writes it: `P-7f`, `Lnx7g-6f`.
+    Western,
+    /// Western with lishogi's numeric squares: `P-76`.
+    WesternNumeric,
+    /// Western, one entry per distinct effect: a lion's step through an
+    /// empty square is written as the jump it equals (`Ln-9g`).
+    WesternShort,
+    /// Japanese move text: `７六歩`, `同　歩成`, `７七・６六獅`.
+    Japanese,
 }
 
 impl Notation {
     /// Checks that the variant of `rules` can be written in this notation:
-    /// USI needs an `[sfen]` table and at most 26 ranks (one letter each).
+    /// USI needs an `[sfen]` table and at most 26 ranks (one letter each);
+    /// Western at most 26 ranks (35 files); Japanese a name for every
+    /// piece.
     pub fn check(self, rules: &Ruleset) -> Result<(), String> {
         match self {
             Notation::Native => Ok(()),
@@ -45,6 +60,23 @@ impl Notation {
                     "its board has more than 26 ranks, and a USI rank is one letter"
                 }
             )),
+            Notation::Western | Notation::WesternNumeric | Notation::WesternShort => {
+                if western::fits(&rules.geometry) {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "variant `{}` has no Western notation: its board is larger than 35 files or 26 ranks, and a Western rank is one letter; use --notation native",
+                        rules.id
+                    ))
+                }
+            }
+            Notation::Japanese => match japanese::missing_name(rules) {
+                None => Ok(()),
+                Some(code) => Err(format!(
+                    "variant `{}` has no Japanese notation: its rule file gives `{code}` no Japanese name (`records.kif` or `records.ja`); use --notation native",
+                    rules.id
+                )),
+            },
         }
     }
 }

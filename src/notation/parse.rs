@@ -3,7 +3,7 @@
 //! not, pointing at the token that is wrong.
 
 use super::written::{TextError, read_native, read_usi};
-use super::{captures_at, has_usi, move_text};
+use super::{Notation, captures_at, has_usi, japanese, move_text, western, write_move};
 use crate::board::Square;
 use crate::diagnostics::{Diagnostic, Report, Source};
 use crate::movegen::{Move, Promotion, chain_candidates, legal_moves};
@@ -43,6 +43,20 @@ pub fn play_moves(pos: &mut Position, moves: &[impl AsRef<str>], what: &str) -> 
 ///
 #[doc = include_str!("../../docs/examples/notation_3.md")]
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
+    let t = text.trim();
+    if !t.is_ascii() {
+        return by_text(pos, text, Notation::Japanese);
+    }
+    // Western text starts with a piece's abbreviation (upper case) or is
+    // a pass; a drop (`P*7f`) may be Western or native.
+    if t == "--" || t.trim_start_matches('+').starts_with(|c: char| c.is_ascii_uppercase()) {
+        if !t.contains('*') {
+            return by_text(pos, text, Notation::Western);
+        }
+        if let Ok(m) = by_text(pos, text, Notation::Western) {
+            return Ok(m);
+        }
+    }
     if let Some(drop) = parse_drop(pos, text) {
         return drop;
     }
@@ -284,6 +298,57 @@ fn parse_drop(pos: &Position, text: &str) -> Option<Result<Move, Report>> {
                 ],
             })
         }
+    })
+}
+
+/// Reads Western or Japanese text by matching it against what each legal
+/// move is written as; an error lists the legal moves in that notation.
+fn by_text(pos: &Position, text: &str, notation: Notation) -> Result<Move, Report> {
+    let t = text.trim();
+    let lead = text.len() - text.trim_start().len();
+    let whole = lead..lead + t.len().max(1);
+    let mut legal = Vec::new();
+    legal_moves(pos, &mut legal).map_err(|e| error(text, whole.clone(), e.to_string()))?;
+    let found = match notation {
+        Notation::Japanese => japanese::read(pos, &legal, t),
+        _ => western::read(pos, &legal, t),
+    };
+    if let Some(m) = found {
+        return Ok(m);
+    }
+    let (what, check) = match notation {
+        Notation::Japanese => ("Japanese", Notation::Japanese.check(pos.rules())),
+        _ => ("Western", Notation::Western.check(pos.rules())),
+    };
+    if let Err(e) = check {
+        return Err(error(
+            text,
+            whole,
+            format!("`{t}` looks like {what} move text, but {e}"),
+        ));
+    }
+    let mut all: Vec<String> = legal.iter().map(|m| write_move(pos, m, notation)).collect();
+    all.sort();
+    all.dedup();
+    let help = if pos.outcome().is_some() {
+        "the game is over: there are no legal moves".to_string()
+    } else {
+        let shown: Vec<&str> = all.iter().take(12).map(|s| s.as_str()).collect();
+        format!(
+            "legal moves in {what} text: {}{}",
+            shown.join(" "),
+            if all.len() > 12 { " ..." } else { "" }
+        )
+    };
+    Err(Report {
+        source: Source::new("move", text),
+        diagnostics: vec![
+            Diagnostic::error(
+                whole,
+                format!("`{t}` is not a legal move in this position (read as {what} text)"),
+            )
+            .with_help(help),
+        ],
     })
 }
 

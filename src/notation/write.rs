@@ -1,6 +1,7 @@
 //! Writing a move: canonical text, and USI where the variant has it.
 
-use super::{Notation, captures_at, has_usi};
+use super::western::{self, Aims};
+use super::{Notation, captures_at, has_usi, japanese};
 use crate::board::Geometry;
 use crate::movegen::{Move, Promotion, chain_candidates};
 use crate::position::Position;
@@ -29,13 +30,7 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
             s.push_str(&geo.square_name(t));
         }
     }
-    s.push_str(match m.promotion {
-        Promotion::Promote => "+",
-        Promotion::PromoteWithChain => "+&",
-        Promotion::Decline => "=",
-        Promotion::Revert => "-",
-        Promotion::None => "",
-    });
+    s.push_str(promotion_suffix(m.promotion));
     if m.promotion == Promotion::PromoteWithChain {
         // A choice per piece names the pieces that promote along.
         let (candidates, per_piece) = chain_candidates(pos, m.from);
@@ -50,6 +45,18 @@ pub fn move_text(pos: &Position, m: &Move) -> String {
         }
     }
     s
+}
+
+/// The mark a move's promotion choice ends in: `+`, `+&`, `=` (declined),
+/// `-` (reverts), or nothing.
+pub(super) fn promotion_suffix(p: Promotion) -> &'static str {
+    match p {
+        Promotion::Promote => "+",
+        Promotion::PromoteWithChain => "+&",
+        Promotion::Decline => "=",
+        Promotion::Revert => "-",
+        Promotion::None => "",
+    }
 }
 
 /// USI text (`7g7f`, `7g7f+`, lion `7g6f5e`) of a move, if it has at most
@@ -76,10 +83,31 @@ pub fn usi_text(geo: &Geometry, m: &Move) -> Option<String> {
 /// Writes a move in the chosen notation. A move that USI cannot express
 /// (more than two landings, shots) is written in native text; a variant
 /// without USI (see [`Notation::check`]) is written in native text too.
+///
+/// Western and Japanese text tell a piece from others of its name that
+/// reach the same square, so each call lists what the side to move's
+/// pieces aim at; a move Japanese cannot express (shots) is written in
+/// native text.
 pub fn write_move(pos: &Position, m: &Move, notation: Notation) -> String {
+    let western = |numeric, short| {
+        western::write(
+            pos,
+            m,
+            western::Style {
+                numeric,
+                short,
+                origin: false,
+            },
+            &Aims::of(pos),
+        )
+    };
     match notation {
         Notation::Usi => usi_move(pos, m).unwrap_or_else(|| move_text(pos, m)),
         Notation::Native => move_text(pos, m),
+        Notation::Western => western(false, false),
+        Notation::WesternNumeric => western(true, false),
+        Notation::WesternShort => western(false, true),
+        Notation::Japanese => japanese::write(pos, m, true, false, &Aims::of(pos)).unwrap_or_else(|| move_text(pos, m)),
     }
 }
 

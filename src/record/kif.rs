@@ -10,11 +10,10 @@ use super::{GameResult, Reading, Record, Start, Termination, Wanted, lines};
 use crate::board::{Colour, Geometry, Square};
 use crate::diagnostics::Report;
 use crate::movegen::{Move, Promotion};
+use crate::notation::{KANJI_DIGITS, full_width, kanji_number};
 use crate::position::Position;
 use crate::ruleset::{Ruleset, TypeId};
 use std::sync::Arc;
-
-const KANJI_DIGITS: [char; 10] = ['〇', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
 /// Whether text looks like KIF: a KIF header, move-list line or board.
 pub fn sniff(text: &str) -> bool {
@@ -87,27 +86,6 @@ fn names(rules: &Ruleset) -> Result<Names, String> {
 /// Wide boards (more than 9 files) are written in lishogi's Chu dialect.
 fn wide(geo: &Geometry) -> bool {
     geo.width > 9
-}
-
-fn kanji_number(n: u32) -> String {
-    let mut s = String::new();
-    if n >= 20 {
-        s.push(KANJI_DIGITS[(n / 10 % 10) as usize]);
-    }
-    if n >= 10 {
-        s.push('十');
-    }
-    if !n.is_multiple_of(10) || n == 0 {
-        s.push(KANJI_DIGITS[(n % 10) as usize]);
-    }
-    s
-}
-
-fn full_width(n: u32) -> String {
-    n.to_string()
-        .chars()
-        .map(|c| char::from_u32(c as u32 + 0xFEE0).unwrap_or(c))
-        .collect()
 }
 
 /// (file, rank) as KIF counts them: files from the right, ranks from the top.
@@ -628,6 +606,14 @@ fn read_kanji_number(s: &str) -> Option<(u32, usize)> {
 
 type Spanned = (std::ops::Range<usize>, String);
 
+/// The piece name or glyph `rest` starts with (the longest, as `glyphs`
+/// is sorted longest first), and its type.
+fn glyph_at<'g>(glyphs: &'g [(String, TypeId)], rest: &str) -> Option<&'g (String, TypeId)> {
+    glyphs
+        .iter()
+        .find(|(g, _)| !g.is_empty() && rest.starts_with(g.as_str()))
+}
+
 fn parse_move(
     s: &str,
     geo: &Geometry,
@@ -650,10 +636,7 @@ fn parse_move(
         ))?
     };
     let rest = &s[i..];
-    let Some((glyph, _)) = glyphs
-        .iter()
-        .find(|(g, _)| !g.is_empty() && rest.starts_with(g.as_str()))
-    else {
+    let Some((glyph, _)) = glyph_at(glyphs, rest) else {
         let shown: String = rest.chars().take(3).collect();
         return Err((
             i..i + shown.len(),
@@ -758,10 +741,7 @@ fn read_row(
             i += c.len_utf8();
             continue;
         }
-        let Some((g, t)) = glyphs
-            .iter()
-            .find(|(g, _)| !g.is_empty() && rest.starts_with(g.as_str()))
-        else {
+        let Some((g, t)) = glyph_at(glyphs, rest) else {
             return Err(err(
                 name,
                 text,
@@ -806,10 +786,7 @@ fn read_hand(
             i += c.len_utf8();
             continue;
         }
-        let Some((g, t)) = glyphs
-            .iter()
-            .find(|(g, _)| !g.is_empty() && rest.starts_with(g.as_str()))
-        else {
+        let Some((g, t)) = glyph_at(glyphs, rest) else {
             return Err(err(
                 name,
                 text,

@@ -66,6 +66,30 @@ pub struct RecordNames {
     pub csa: Option<String>,
     /// CSA's code of this piece once promoted (`TO`).
     pub csa_promoted: Option<String>,
+    /// Western (Hodges) abbreviation (`P`, Chu `Ln`); the piece's code
+    /// when absent. A promoted piece is `+` and its origin's abbreviation.
+    pub western: Option<String>,
+    /// Japanese move-text name (`歩`, Chu `獅`), when it is neither the
+    /// origin's `kif_promoted` (for a promoted piece), `kif_board` nor `kif`.
+    pub ja: Option<String>,
+    /// How Japanese move text tells this piece apart from another of its
+    /// name that reaches the same square, where it differs from the
+    /// general rule (docs/notation.md#japanese).
+    pub ja_relative: Option<JaRelative>,
+}
+
+/// A piece's exception to the general Japanese disambiguation words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JaRelative {
+    /// Moving straight forward past another on its rank is `直` (golds,
+    /// silvers and the promoted minor pieces).
+    Straight,
+    /// Moving along its file beside another is `跳` (two squares) or `直`
+    /// (one) (Chu's lion and horned falcon).
+    Lion,
+    /// Moving forward is `行`, not `上` (shogi's dragon and horse).
+    Advance,
 }
 
 /// A piece type: a kind, and for a promoted piece the kind it was before.

@@ -1,0 +1,135 @@
+//! Western and Japanese move text (docs/notation.md#western,
+//! docs/notation.md#japanese) against shogiops: tools/oracle/notation.mjs
+//! played random Chu and shogi games and wrote each move's USI, Western
+//! (`P-76`), Western-engine (`P-7f`) and Japanese (`７六歩`) text into
+//! tests/data/notation/*.tsv. gunbai replays the USI moves and must write
+//! every move as shogiops did, and read each text back to a move with the
+//! same effect.
+
+use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::movegen::{Move, legal_moves};
+use gunbai::unstable::notation::{Notation, parse_move, write_move};
+use gunbai::unstable::position::Position;
+use gunbai::unstable::rules::load_variant;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+/// Chu as lishogi plays it (the `lishogi` preset's options), as shogiops
+/// made the games.
+const LISHOGI: &[&str] = &[
+    "protection_judged=after_counting_captured",
+    "counterstrike_allows_recapture=true",
+    "counterstrike_first_step=true",
+    "repetition=lishogi",
+    "bare_king_rule=true",
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The board, side and hands after `m`: what a move does, whichever path.
+fn effect(pos: &Position, m: &Move) -> String {
+    let mut p = pos.clone();
+    p.play_unchecked(m);
+    let sfen = p.to_sfen().expect("an SFEN");
+    let fields: Vec<&str> = sfen.split_whitespace().collect();
+    let hands = if pos.rules().drops.is_some() { fields[2] } else { "" };
+    format!("{} {} {hands}", fields[0], fields[1])
+}
+
+fn check_fixture(variant: &str, file: &str, options: &[&str]) -> usize {
+    let options: Vec<OptionOverride> = options.iter().map(|s| s.parse().expect("NAME=VALUE")).collect();
+    let rules = load_variant(variant, &options).unwrap();
+    let path = root().join("tests/data/notation").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut pos = Position::start(rules.clone());
+    let mut checked = 0;
+    for (n, line) in text.lines().enumerate() {
+        let at = format!("{}:{}", path.display(), n + 1);
+        if line.starts_with("# game") {
+            pos = Position::start(rules.clone());
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        assert_eq!(cols.len(), 4, "{at}: four columns");
+        let m = parse_move(&pos, cols[0]).unwrap_or_else(|r| panic!("{at}: {r:?}"));
+        for (notation, want) in [
+            (Notation::WesternNumeric, cols[1]),
+            (Notation::Western, cols[2]),
+            (Notation::Japanese, cols[3]),
+        ] {
+            assert_eq!(
+                write_move(&pos, &m, notation),
+                want,
+                "{at}: {notation:?} of {}",
+                cols[0]
+            );
+            let back = parse_move(&pos, want).unwrap_or_else(|r| panic!("{at}: reading `{want}`: {r:?}"));
+            assert_eq!(effect(&pos, &back), effect(&pos, &m), "{at}: `{want}` reads back");
+        }
+        let short = write_move(&pos, &m, Notation::WesternShort);
+        let back = parse_move(&pos, &short).unwrap_or_else(|r| panic!("{at}: reading `{short}`: {r:?}"));
+        assert_eq!(effect(&pos, &back), effect(&pos, &m), "{at}: `{short}` reads back");
+        pos.play_unchecked(&m);
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn chu_moves_are_written_as_shogiops_writes_them() {
+    let n = check_fixture("chu", "chu.tsv", LISHOGI);
+    assert!(n > 250, "{n} moves checked");
+}
+
+#[test]
+fn shogi_moves_are_written_as_shogiops_writes_them() {
+    let n = check_fixture("shogi", "shogi.tsv", &[]);
+    assert!(n > 250, "{n} moves checked");
+}
+
+/// lishogi issue #929's position (Chu start, then `Ln-7h Ln-6e`): every
+/// way the lion on 7h reaches the empty 9g is one entry, `Ln-9g`, in the
+/// short form, and the long form writes the paths apart.
+#[test]
+fn the_short_form_has_one_entry_per_distinct_effect() {
+    let rules = load_variant("chu", &[]).unwrap();
+    let mut pos = Position::start(rules);
+    for m in ["Ln-7h", "Ln-6e"] {
+        let m = parse_move(&pos, m).unwrap();
+        pos.play_unchecked(&m);
+    }
+    let mut legal = Vec::new();
+    legal_moves(&pos, &mut legal).unwrap();
+    let text = |m: &Move, n| write_move(&pos, m, n);
+    let to_9g: Vec<&Move> = legal
+        .iter()
+        .filter(|m| text(m, Notation::Western).starts_with("Ln") && text(m, Notation::Western).ends_with("9g"))
+        .collect();
+    let long: BTreeSet<String> = to_9g.iter().map(|m| text(m, Notation::Western)).collect();
+    let short: BTreeSet<String> = to_9g.iter().map(|m| text(m, Notation::WesternShort)).collect();
+    assert!(long.len() > 1, "{long:?}");
+    assert_eq!(short.into_iter().collect::<Vec<_>>(), ["Ln-9g"]);
+    // Every pass is `--`, and reads back to a pass.
+    let pass = parse_move(&pos, "--").unwrap();
+    assert_eq!(pass.to(), pass.from());
+    // Read back, `Ln-9g` is the jump.
+    assert_eq!(parse_move(&pos, "Ln-9g").unwrap().landings().len(), 1);
+}
+
+#[test]
+fn western_and_japanese_errors_list_the_legal_moves() {
+    let rules = load_variant("shogi", &[]).unwrap();
+    let pos = Position::start(rules);
+    let e = format!("{:?}", parse_move(&pos, "P-7e").unwrap_err());
+    assert!(
+        e.contains("read as Western text") && e.contains("legal moves in Western text: G-3h"),
+        "{e}"
+    );
+    let e = format!("{:?}", parse_move(&pos, "７五歩").unwrap_err());
+    assert!(
+        e.contains("read as Japanese text") && e.contains("legal moves in Japanese text"),
+        "{e}"
+    );
+}
