@@ -18,8 +18,8 @@ import { initialSfen, parseSfen } from 'shogiops/sfen';
 import { makeUsi, parsePieceName } from 'shogiops/util';
 import { secondLionStepDests } from 'shogiops/variant/chushogi';
 import { pieceCanPromote, pieceForcePromote } from 'shogiops/variant/util';
+import { LION_POWER, mulberry32 } from './chu.mjs';
 
-const LION_POWER = new Set(['lion', 'lionpromoted', 'eagle', 'falcon']);
 
 // Every move and drop of the side to move, lion double moves included.
 function moves(rules, pos) {
@@ -40,17 +40,6 @@ function moves(rules, pos) {
   if (rules !== 'chushogi')
     for (const [name, dests] of pos.allDropDests()) for (const to of dests) out.push({ role: parsePieceName(name).role, to });
   return out;
-}
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const [dir, count] = process.argv.slice(2);
