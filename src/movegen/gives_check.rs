@@ -290,9 +290,10 @@ impl CheckFilter {
         let rules = &*pos.rules;
         let geo = &rules.geometry;
         let near = |a: Square, s: Square, reach: u32| a != NO_SQUARE && geo.distance(a, s) as u32 <= reach;
+        // A walked piece that moves is judged from its landing below.
         if self.near[..self.n_near]
             .iter()
-            .any(|&(s, reach)| near(vacated, s, reach) || near(to, s, reach))
+            .any(|&(s, reach)| s != vacated && (near(vacated, s, reach) || near(to, s, reach)))
         {
             return true;
         }
