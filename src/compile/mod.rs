@@ -330,6 +330,7 @@ impl Checker<'_> {
             check_up_to,
             attack_rays: Default::default(),
             walk_plan: Default::default(),
+            check_tables: Default::default(),
         };
         derived::conclude(&mut ruleset);
         self.shots_within_limit(f, &ruleset);

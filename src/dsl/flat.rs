@@ -19,6 +19,20 @@ pub struct Flat {
     pub(crate) entry: u16,
 }
 
+impl Flat {
+    /// Whether every test reads only the judged side's own piece counts
+    /// and the kill history, and `other` accepts each test judged as a
+    /// whole (the may-give-check filter asks whether the other side's
+    /// move that takes nothing can change it).
+    pub(crate) fn reads_only_own_counts(&self, other: impl Fn(&Expr) -> bool) -> bool {
+        self.ops.iter().all(|op| match &op.test {
+            Test::Count { enemy: false, .. } | Test::Killed { .. } => true,
+            Test::Other(e) => other(e),
+            _ => false,
+        })
+    }
+}
+
 /// One test and where each answer leads.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Op {

@@ -43,7 +43,7 @@ pub use hand::give_defender_the_rest;
 use crate::board::Colour;
 use crate::dsl::{Expr, TypeSet};
 use crate::judge::judge_losses;
-use crate::movegen::{Move, attacked_among, legal_moves};
+use crate::movegen::{CheckFilter, Move, attacked_among, legal_moves};
 use crate::moves::{MAX_LEGS, MAX_SHOTS};
 use crate::perft::key::{HistoryUse, key};
 use crate::position::{Position, cell_colour, cell_type};
@@ -508,9 +508,15 @@ impl Solver<'_> {
             });
         }
         let defender = self.attacker.opposite();
+        // Under the tsume rule, moves that cannot give check (nor win at
+        // once) are not even played.
+        let filter = self.checks.as_ref().filter(|_| or).map(|c| CheckFilter::new(pos, c));
         for m in &moves {
             if decided.is_some() {
                 break;
+            }
+            if filter.as_ref().is_some_and(|f| !f.may_check(pos, m)) {
+                continue;
             }
             let undo = pos.play_unchecked(m);
             let n = if pos.outcome.is_some() {

@@ -13,6 +13,7 @@ mod door;
 mod effects;
 mod enemy_rows;
 mod facts;
+mod gives_check;
 mod paths;
 mod rare;
 mod sweep;
@@ -26,6 +27,8 @@ pub use check::{attacked_among, in_check, threatened_among};
 pub use door::{is_noisy, noisy_moves, quiet_moves};
 pub(crate) use effects::on_board;
 pub(crate) use facts::{BoardView, DropFacts, PathFacts, PointFacts, SideFacts, ignoring_drop_mates};
+pub(crate) use gives_check::CheckTables;
+pub use gives_check::{CheckFilter, checking_moves};
 pub use paths::chain_candidates;
 pub(crate) use walker::{Walker, walk_piece_at};
 

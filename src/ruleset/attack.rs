@@ -117,4 +117,9 @@ impl Ruleset {
     pub(crate) fn attack_rays(&self) -> &AttackRays {
         self.attack_rays.get_or_init(|| AttackRays::build(self))
     }
+    /// The may-give-check filter's tables, built on first use.
+    pub(crate) fn check_tables(&self) -> &crate::movegen::CheckTables {
+        self.check_tables
+            .get_or_init(|| crate::movegen::CheckTables::build(self))
+    }
 }

@@ -248,6 +248,9 @@ pub struct Ruleset {
     /// Each kind's programs as the walker takes them, derived from
     /// `programs` on first use ([`Ruleset::walk_plan`]).
     pub(crate) walk_plan: std::sync::OnceLock<WalkPlan>,
+    /// The tables of the may-give-check filter, derived from `programs`
+    /// on first use ([`Ruleset::check_tables`]).
+    pub(crate) check_tables: std::sync::OnceLock<crate::movegen::CheckTables>,
 }
 
 impl Ruleset {
