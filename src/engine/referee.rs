@@ -580,7 +580,7 @@ fn split_games(text: &str) -> Vec<&str> {
         }
         at += line.len();
     }
-    if text[start..].trim().len() > 0 {
+    if !text[start..].trim().is_empty() {
         out.push(&text[start..]);
     }
     out
