@@ -42,7 +42,7 @@ gunbai analyse minishogi tests/data/analyse/minishogi.txt --depth 2 --format jso
 pub struct Args {
     /// Variant: a bundled name or a path to a .toml rule file.
     variant: String,
-    /// The game: a file of moves (native, USI or XBoard notation) or a `gunbai match` PGN record.
+    /// The game: a file of moves (native, USI, XBoard notation or SAN) or a `gunbai match` PGN record.
     game: std::path::PathBuf,
     /// Search depth per move (plies, 1 to 64).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=64))]
@@ -112,7 +112,9 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
                 terminal_safe(token)
             )));
         }
-        let m = parse_xboard_move(&pos, token).map_err(|why| {
+        // A `gunbai match` record is XBoard PGN: SAN when not XBoard's text.
+        let san = |why: String| gunbai::unstable::record::pgn::parse_token(&pos, token).ok_or(why);
+        let m = parse_xboard_move(&pos, token).or_else(san).map_err(|why| {
             fail(format!(
                 "`{}`: move {} (`{}`) is not legal here: {why}",
                 a.game.display(),

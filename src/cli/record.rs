@@ -4,7 +4,7 @@
 
 use super::{Failure, exit, fail, files};
 use gunbai::unstable::compile::OptionOverride;
-use gunbai::unstable::record::{self, FORMATS, Format, MAX_RECORD_BYTES, Record};
+use gunbai::unstable::record::{self, Format, MAX_RECORD_BYTES, ReadError, Record};
 use gunbai::unstable::rules::{bundled, bundled_names, load_variant};
 use gunbai::unstable::ruleset::Ruleset;
 use std::path::{Path, PathBuf};
@@ -20,7 +20,7 @@ pub struct RulesArgs {
     /// Set a rule option: NAME=VALUE.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<OptionOverride>,
-    /// The record's format (kif, csa); default: from the file's extension, else from its text.
+    /// The record's format (kif, csa, pgn, tsfen); default: from the file's extension, else from its text.
     #[arg(long, value_name = "FORMAT")]
     from: Option<String>,
 }
@@ -32,7 +32,7 @@ pub struct RulesArgs {
 pub struct ConvertArgs {
     /// The record to read (`-`: standard input).
     input: PathBuf,
-    /// The format to write (kif, csa).
+    /// The format to write (kif, csa, pgn, tsfen).
     #[arg(long, value_name = "FORMAT")]
     to: String,
     /// Write to FILE (atomically) instead of standard output.
@@ -121,10 +121,10 @@ fn load(path: &Path, variant: Option<&str>, a: &RulesArgs) -> Result<Loaded, Fai
 
 /// The bundled variants whose rule files give the format's piece names.
 fn candidates(format: Format) -> Vec<Arc<Ruleset>> {
-    let key = format!("{} =", format.info().name);
+    let key = format.info().rule_file_has;
     bundled_names()
         .into_iter()
-        .filter(|n| bundled(n).is_some_and(|t| t.contains("records = {") && t.contains(&key)))
+        .filter(|n| bundled(n).is_some_and(|t| t.contains(key)))
         .filter_map(|n| load_variant(n, &[]).ok())
         .collect()
 }
@@ -158,14 +158,14 @@ pub fn convert(a: ConvertArgs) -> Result<ExitCode, Failure> {
 
 pub fn replay(a: ReplayArgs) -> Result<ExitCode, Failure> {
     let l = load(&a.record, a.variant.as_deref(), &a.rules)?;
-    let rec = match record::read(l.format, &l.name, &l.text, &l.rules) {
+    let rec = match record::read_game(l.format, &l.name, &l.text, &l.rules) {
         Ok(r) => r,
         // An illegal move is what replay looks for: exit 1, not 2.
-        Err(r) if r.diagnostics.iter().any(|d| d.message.contains(") is illegal: ")) => {
+        Err(ReadError::IllegalMove(r)) => {
             super::report(&super::safe_report(&r), gunbai::unstable::diagnostics::Style::Plain);
             return Ok(ExitCode::from(exit::PROBLEMS));
         }
-        Err(r) => return Err(r.into()),
+        Err(ReadError::Unreadable(r)) => return Err(r.into()),
     };
     let end = match rec.replay(&l.rules) {
         Ok(p) => p,
@@ -183,6 +183,5 @@ pub fn replay(a: ReplayArgs) -> Result<ExitCode, Failure> {
         Some(o) => outln!("game over: {}", gunbai::unstable::render::outcome_text(&l.rules, &o)),
         None => outln!("final position: {}", end.to_sfen().unwrap_or_else(|| end.to_text())),
     }
-    let _ = FORMATS;
     Ok(ExitCode::SUCCESS)
 }

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 const HELP: &str = "Each engine is a shell command that speaks XBoard's protocol (CECP v2). The two\n\
 engines alternate colours from game to game. Every move is checked by gunbai; the\n\
-record (--out) has one PGN-like game per block with moves in gunbai's notation,\n\
+record (--out) is XBoard PGN, one game per block, its moves in SAN (docs/engine.md),\n\
 and `gunbai match --replay FILE` replays it and checks every move and result.\n\
 A record file gunbai did not write is not replaced unless --force.\n\
 Exit status: 0 when every game ended normally, 1 when a game ended by an illegal\n\

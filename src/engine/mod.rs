@@ -24,6 +24,8 @@ use crate::play::Undo;
 use crate::position::{EndReason, Outcome, Position};
 use crate::ruleset::{Result3, Ruleset};
 use crate::search::Searcher;
+use crate::unstable::record::pgn::captures_at;
+pub use crate::unstable::record::pgn::xboard_legs;
 use std::sync::Arc;
 
 /// A game in progress: the position, the moves played (with what is
@@ -111,25 +113,6 @@ pub fn xboard_move(pos: &Position, m: &Move) -> String {
         s.push('+');
     }
     s
-}
-
-/// The squares XBoard sees a move visit: the origin, the landings that
-/// end a leg (see [`xboard_move`]) and the destination.
-pub fn xboard_legs(pos: &Position, m: &Move) -> Vec<Square> {
-    let every = pos.rules().has_effects;
-    let last = m.landings().len() - 1;
-    let mut out = vec![m.from];
-    for (i, &sq) in m.landings().iter().enumerate() {
-        if i == last || every || captures_at(pos, m, sq) {
-            out.push(sq);
-        }
-    }
-    out
-}
-
-/// Does the move capture an enemy standing on `sq` (a landing)?
-fn captures_at(pos: &Position, m: &Move, sq: Square) -> bool {
-    sq != m.from && pos.piece_at(sq).is_some_and(|(c, _)| c != pos.side_to_move())
 }
 
 /// Reads a move in XBoard's notation (or, failing that, gunbai's native or

@@ -1,7 +1,7 @@
 //! A referee for engine matches: runs two XBoard (CECP v2) engines as
 //! child processes over pipes, keeps their clocks, checks every move they
-//! make against gunbai's own legal moves, and writes a PGN-like record
-//! ([`play_match`]) that [`replay`] reads back and replays.
+//! make against gunbai's own legal moves, and writes an XBoard PGN record
+//! ([`play_match`], moves in SAN) that [`replay`] reads back and replays.
 //!
 //! A move an engine makes that gunbai finds illegal, an engine that
 //! rejects a move gunbai finds legal, a crash and a time forfeit all end
@@ -19,11 +19,11 @@
 use super::input::{self, Line, shown};
 use super::{parse_xboard_move, result_token, xboard_move};
 use crate::compile::OptionOverride;
-use crate::movegen::Move;
 use crate::notation::{move_text, parse_move};
 use crate::position::Position;
 use crate::rules::load_variant;
 use crate::ruleset::Ruleset;
+use crate::unstable::record::{GameResult, Record, Termination, pgn};
 use rustix::process::{Pid, Signal, WaitId, WaitIdOptions, kill_process_group, waitid};
 use std::io::{BufReader, Write};
 use std::os::unix::process::CommandExt;
@@ -589,7 +589,10 @@ fn setup(p: &mut Player, rules: &Ruleset, args: &MatchArgs, control: Control, n:
     p.sync(n + 1)
 }
 
-fn write_record(rules: &Ruleset, args: &MatchArgs, games: &[GameRecord]) -> String {
+/// The record of the match: one XBoard PGN game per game
+/// (src/record/pgn.rs), its moves in SAN, with the time control, the rule
+/// options, the variant as the referee loaded it and why the game ended.
+fn write_record(rules: &Arc<Ruleset>, args: &MatchArgs, games: &[GameRecord]) -> String {
     let mut s = String::new();
     let tc = match args.st {
         Some(st) => format!("st {st}"),
@@ -597,37 +600,54 @@ fn write_record(rules: &Ruleset, args: &MatchArgs, games: &[GameRecord]) -> Stri
     };
     let options: Vec<String> = args.options.iter().map(|o| format!("{}={}", o.name, o.value)).collect();
     for (i, g) in games.iter().enumerate() {
-        let tags = [
+        let mut pos = Position::start(rules.clone());
+        let mut moves = Vec::new();
+        for t in &g.moves {
+            // Every move was checked when it was played.
+            let Ok(m) = parse_move(&pos, t) else { break };
+            pos.play_unchecked(&m);
+            moves.push(m);
+        }
+        let winner = match g.result {
+            "1-0" => Some(Some(rules.first)),
+            "0-1" => Some(Some(rules.first.opposite())),
+            "1/2-1/2" => Some(None),
+            _ => None,
+        };
+        let termination = if g.termination.ends_with("on time") {
+            Termination::Timeout
+        } else if g.normal {
+            Termination::Checkmate
+        } else {
+            Termination::IllegalMove
+        };
+        let headers = [
             ("Event", "gunbai match".to_string()),
             ("Round", (i + 1).to_string()),
-            ("Variant", args.variant.clone().unwrap_or_else(|| rules.id.clone())),
-            ("Options", options.join(" ")),
             ("White", g.first.clone()),
             ("Black", g.second.clone()),
             ("TimeControl", tc.clone()),
-            ("Result", g.result.to_string()),
+            (
+                "GunbaiVariant",
+                args.variant.clone().unwrap_or_else(|| rules.id.clone()),
+            ),
+            ("Options", options.join(" ")),
             ("Termination", g.termination.clone()),
         ];
-        for (k, v) in tags {
-            s.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
+        let record = Record {
+            variant: rules.id.clone(),
+            moves,
+            result: winner.map(|winner| GameResult { winner, termination }),
+            headers: headers.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+            ..Record::default()
+        };
+        match pgn::write(&record, rules) {
+            Ok(text) => s.push_str(&text),
+            Err(why) => s.push_str(&format!(
+                "[Event \"gunbai match\"]\n[Round \"{}\"]\n{{{why}}}\n*\n\n",
+                i + 1
+            )),
         }
-        s.push('\n');
-        let mut line = String::new();
-        for (j, m) in g.moves.iter().enumerate() {
-            if j % 2 == 0 {
-                line.push_str(&format!("{}. ", j / 2 + 1));
-            }
-            line.push_str(m);
-            line.push(' ');
-            if line.len() > 70 {
-                s.push_str(line.trim_end());
-                s.push('\n');
-                line.clear();
-            }
-        }
-        line.push_str(g.result);
-        s.push_str(&line);
-        s.push_str("\n\n");
     }
     s
 }
@@ -638,67 +658,53 @@ fn write_record(rules: &Ruleset, args: &MatchArgs, games: &[GameRecord]) -> Stri
 pub fn replay(path: &str) -> Result<usize, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     let mut games = 0;
-    let mut tags: Vec<(String, String)> = Vec::new();
-    let mut movetext = String::new();
-    let mut flush = |tags: &mut Vec<(String, String)>, movetext: &mut String| -> Result<(), String> {
-        if tags.is_empty() {
-            return Ok(());
-        }
+    for game in split_games(&text) {
         games += 1;
-        replay_game(tags, movetext).map_err(|e| format!("{path}: game {games}: {e}"))?;
-        tags.clear();
-        movetext.clear();
-        Ok(())
-    };
-    for line in text.lines() {
-        let l = line.trim();
-        if let Some(tag) = l.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
-            if !movetext.trim().is_empty() {
-                flush(&mut tags, &mut movetext)?;
-            }
-            let (k, v) = tag
-                .split_once(' ')
-                .ok_or_else(|| format!("{path}: bad tag line `{l}`"))?;
-            let v = v.trim().trim_matches('"').replace("\\\"", "\"").replace("\\\\", "\\");
-            tags.push((k.to_string(), v));
-        } else if !l.is_empty() {
-            movetext.push_str(l);
-            movetext.push(' ');
-        }
+        replay_game(path, game).map_err(|e| format!("{path}: game {games}: {e}"))?;
     }
-    flush(&mut tags, &mut movetext)?;
     Ok(games)
 }
 
-fn replay_game(tags: &[(String, String)], movetext: &str) -> Result<(), String> {
+/// The games of a PGN file: each begins with the tag line after the
+/// previous game's movetext.
+fn split_games(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut start, mut at, mut moves_seen) = (0, 0, false);
+    for line in text.split_inclusive('\n') {
+        let l = line.trim();
+        if l.starts_with('[') && moves_seen {
+            out.push(&text[start..at]);
+            start = at;
+            moves_seen = false;
+        } else if !l.is_empty() && !l.starts_with('[') {
+            moves_seen = true;
+        }
+        at += line.len();
+    }
+    if !text[start..].trim().is_empty() {
+        out.push(&text[start..]);
+    }
+    out
+}
+
+fn replay_game(path: &str, text: &str) -> Result<(), String> {
+    let tags = pgn::tags(text);
     let tag = |k: &str| tags.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
-    let variant = tag("Variant").ok_or("no Variant tag")?;
+    let variant = tag("GunbaiVariant")
+        .or_else(|| tag("Variant").map(|v| v.strip_prefix(pgn::GUNBAI_VARIANT).unwrap_or(v)))
+        .ok_or("no Variant tag")?;
     let options: Vec<OptionOverride> = tag("Options")
         .unwrap_or("")
         .split_whitespace()
         .map(|o| o.parse::<OptionOverride>())
         .collect::<Result<_, _>>()?;
     let rules = load_variant(variant, &options).map_err(|e| e.to_string())?;
-    let mut pos = Position::start(rules);
+    let rec = pgn::read(text, path, &rules)
+        .map_err(|r| r.diagnostics.first().map(|d| d.message.clone()).unwrap_or_default())?;
+    let pos = rec
+        .replay(&rules)
+        .map_err(|(i, why)| format!("move {} is not legal: {why}", i + 1))?;
     let result = tag("Result").unwrap_or("*");
-    let mut played: Vec<Move> = Vec::new();
-    for tok in movetext.split_whitespace() {
-        if tok.ends_with('.') && tok[..tok.len() - 1].chars().all(|c| c.is_ascii_digit()) {
-            continue;
-        }
-        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok) {
-            if tok != result {
-                return Err(format!("movetext ends with {tok} but the Result tag says {result}"));
-            }
-            break;
-        }
-        let m = parse_move(&pos, tok).map_err(|r| {
-            let why = r.diagnostics.first().map(|d| d.message.clone()).unwrap_or_default();
-            format!("move {} `{tok}` is not legal: {why}", played.len() + 1)
-        })?;
-        pos.play_unchecked(&m);
-        played.push(m);
-    }
     let by_rules = tag("Termination").is_some_and(|t| t.starts_with("rules"));
     match pos.result() {
         Some(o) if by_rules && result_token(&o) != result => Err(format!(

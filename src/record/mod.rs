@@ -15,6 +15,8 @@
 
 pub mod csa;
 pub mod kif;
+pub mod pgn;
+pub mod tsfen;
 
 use crate::board::{Colour, Square};
 use crate::diagnostics::{Diagnostic, Report, Source};
@@ -130,6 +132,10 @@ pub enum Format {
     Kif,
     /// CSA: standard shogi (variants whose pieces have CSA codes).
     Csa,
+    /// XBoard's PGN: SAN for the variants XBoard knows.
+    Pgn,
+    /// TSFEN: a position only (a game's start), either dialect.
+    Tsfen,
 }
 
 /// A reader: record text, the name to quote in errors, the rules.
@@ -152,6 +158,9 @@ pub struct FormatInfo {
     /// The variant the text is of, when the format says (a Chu KIF's
     /// 12-rank board; CSA is standard shogi's).
     pub variant_of: fn(&str, &[Arc<Ruleset>]) -> Option<String>,
+    /// Text a bundled rule file has when it may be of this format (the
+    /// candidates `variant_of` chooses from): `kif =` for KIF's names.
+    pub rule_file_has: &'static str,
     pub read: ReadFn,
     pub write: WriteFn,
 }
@@ -164,6 +173,7 @@ pub static FORMATS: &[FormatInfo] = &[
         extensions: &["kif", "kifu"],
         sniff: kif::sniff,
         variant_of: kif::variant_of,
+        rule_file_has: "kif =",
         read: kif::read,
         write: kif::write,
     },
@@ -173,8 +183,29 @@ pub static FORMATS: &[FormatInfo] = &[
         extensions: &["csa"],
         sniff: csa::sniff,
         variant_of: csa::variant_of,
+        rule_file_has: "csa =",
         read: csa::read,
         write: csa::write,
+    },
+    FormatInfo {
+        format: Format::Pgn,
+        name: "pgn",
+        extensions: &["pgn"],
+        sniff: pgn::sniff,
+        variant_of: pgn::variant_of,
+        rule_file_has: "xboard =",
+        read: pgn::read,
+        write: pgn::write,
+    },
+    FormatInfo {
+        format: Format::Tsfen,
+        name: "tsfen",
+        extensions: &["tsfen"],
+        sniff: tsfen::sniff,
+        variant_of: tsfen::variant_of,
+        rule_file_has: "[tsfen]",
+        read: tsfen::read,
+        write: tsfen::write,
     },
 ];
 
@@ -255,6 +286,46 @@ pub fn read(format: Format, name: &str, text: &str, rules: &Arc<Ruleset>) -> Res
         return Err(too_big(name, text.len()));
     }
     (format.info().read)(text, name, rules)
+}
+
+/// Why a record could not be read: an illegal move (what `gunbai
+/// replay` looks for) or text that is not a record of the format.
+#[derive(Debug)]
+pub enum ReadError {
+    /// A move the rules do not allow where it is played.
+    IllegalMove(Report),
+    /// Anything else: the text is not a readable record.
+    Unreadable(Report),
+}
+
+impl ReadError {
+    /// The report, whichever the kind.
+    pub fn into_report(self) -> Report {
+        match self {
+            ReadError::IllegalMove(r) | ReadError::Unreadable(r) => r,
+        }
+    }
+}
+
+thread_local! {
+    /// Set by [`Reading::illegal`]: the reader's error is an illegal move.
+    /// The readers share [`Reading`] but return a plain [`Report`]; the
+    /// kind travels beside it to [`read_game`].
+    static ILLEGAL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// [`read`], telling an illegal move from an unreadable record.
+pub fn read_game(format: Format, name: &str, text: &str, rules: &Arc<Ruleset>) -> Result<Record, ReadError> {
+    ILLEGAL.with(|f| f.set(false));
+    let r = read(format, name, text, rules);
+    let illegal = ILLEGAL.with(|f| f.replace(false));
+    r.map_err(|e| {
+        if illegal {
+            ReadError::IllegalMove(e)
+        } else {
+            ReadError::Unreadable(e)
+        }
+    })
 }
 
 /// Writes `record` in `format`.
@@ -413,12 +484,30 @@ impl Reading<'_> {
         }
         let n = self.moves.len() + 1;
         let m = resolve(&self.pos, w).map_err(|why| {
-            let t = self.text.get(span.clone()).unwrap_or("").trim();
-            self.error(span.clone(), format!("move {n} (`{t}`) is illegal: {why}"))
+            let t = self.text.get(span.clone()).unwrap_or("");
+            self.illegal(span.clone(), n, t, &why)
         })?;
+        self.push(m, span)
+    }
+
+    /// Plays `m`, a legal move written at `span`, within the move limit.
+    pub fn push(&mut self, m: Move, span: Range<usize>) -> Result<(), Report> {
+        if self.moves.len() >= MAX_RECORD_MOVES {
+            return Err(self.error(
+                span,
+                format!("more than {MAX_RECORD_MOVES} moves: a record may have at most that many"),
+            ));
+        }
         self.pos.play_unchecked(&m);
         self.moves.push(m);
         Ok(())
+    }
+
+    /// The error for move `n`, written `t` at `span`, that is illegal
+    /// because of `why` ([`read_game`] tells it from other errors).
+    pub fn illegal(&self, span: Range<usize>, n: usize, t: &str, why: &str) -> Report {
+        ILLEGAL.with(|f| f.set(true));
+        self.error(span, format!("move {n} (`{}`) is illegal: {why}", t.trim()))
     }
 }
 
