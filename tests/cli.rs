@@ -66,18 +66,20 @@ fn bad_piece_id_is_an_error_with_a_suggestion() {
 
 #[test]
 fn dsl_syntax_error_points_into_the_condition() {
+    // Chu's `loses_when` is a multi-line string: the error points into its
+    // first line of text, not at the key.
     let p = broken_chu(
         "dsl.toml",
-        "loses_when = \"count(royal) == 0\"",
-        "loses_when = \"count(royal) == == 0\"",
+        "loses_when = \"\"\"\n    count(royal) == 0\n",
+        "loses_when = \"\"\"\n    count(royal) == == 0\n",
     );
     let o = gunbai(&["validate", p.to_str().expect("utf-8")]);
     assert_eq!(o.status.code(), Some(1));
-    let line = line_of(&p, "loses_when");
+    let line = line_of(&p, "count(royal) == == 0");
     let err = stderr(&o);
-    // Column of the second `==`: after `loses_when = "count(royal) == `.
+    // Column of the second `==`: after `    count(royal) == `.
     assert!(
-        err.contains(&format!("dsl.toml:{line}:31: error: syntax error in condition")),
+        err.contains(&format!("dsl.toml:{line}:21: error: syntax error in condition")),
         "{err}"
     );
 }

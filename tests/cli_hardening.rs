@@ -459,6 +459,7 @@ fn every_bundled_option_has_help_naming_its_source() {
         "JSA",
         "Fairy-Stockfish",
         "ShogiVar",
+        "lishogi",
     ];
     for name in gunbai::unstable::rules::bundled_names() {
         let rules = gunbai::unstable::rules::load_variant(name, &[]).expect("bundled variant compiles");

@@ -454,3 +454,17 @@ fn every_command_has_help_with_examples() {
         assert!(stdout(&o).contains("Example"), "{command} --help has no examples");
     }
 }
+
+/// A preset that sets no option (ShogiVar plays yari with gunbai's
+/// defaults) says so instead of ending its line in a bare colon.
+#[test]
+fn options_lists_a_preset_without_options_as_the_defaults() {
+    let o = gunbai(&["options", "yari"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("preset shogivar: (every option at its default)"),
+        "{text}"
+    );
+    assert!(!text.lines().any(|l| l.ends_with(": ")), "{text}");
+}

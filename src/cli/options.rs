@@ -83,8 +83,15 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
             ""
         };
         let set: Vec<String> = p.options.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        // A preset that sets nothing says so (the defaults already are its
+        // source's reading) rather than ending its line in a bare colon.
+        let set = if set.is_empty() {
+            "(every option at its default)".to_string()
+        } else {
+            set.join(" ")
+        };
         outln!();
-        outln!("preset {}{chosen}: {}", p.name, set.join(" "));
+        outln!("preset {}{chosen}: {set}", p.name);
         for line in wrap(&p.doc, 76) {
             outln!("  {line}");
         }

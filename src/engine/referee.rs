@@ -19,6 +19,7 @@
 use super::input::{self, Line, shown};
 use super::{parse_xboard_move, result_token, xboard_move};
 use crate::compile::OptionOverride;
+use crate::movegen::Move;
 use crate::notation::{move_text, parse_move};
 use crate::position::Position;
 use crate::rules::load_variant;

@@ -27,7 +27,6 @@ pub use check::{attacked_among, in_check, threatened_among};
 pub use door::{is_noisy, noisy_moves, quiet_moves};
 pub(crate) use effects::on_board;
 pub(crate) use facts::{BoardView, DropFacts, PathFacts, PointFacts, SideFacts, ignoring_drop_mates};
-pub(crate) use gives_check::CheckTables;
 pub use gives_check::{CheckFilter, checking_moves};
 pub use paths::chain_candidates;
 pub(crate) use walker::{Walker, walk_piece_at};

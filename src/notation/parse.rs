@@ -44,21 +44,27 @@ pub fn play_moves(pos: &mut Position, moves: &[impl AsRef<str>], what: &str) -> 
 #[doc = include_str!("../../docs/examples/notation_3.md")]
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, Report> {
     let t = text.trim();
-    if !t.is_ascii() {
+    if t.chars().any(is_japanese) {
         return by_text(pos, text, Notation::Japanese);
     }
     // Western text starts with a piece's abbreviation (upper case) or is
-    // a pass; a drop (`P*7f`) may be Western or native.
-    if t == "--" || t.trim_start_matches('+').starts_with(|c: char| c.is_ascii_uppercase()) {
-        if !t.contains('*') {
-            return by_text(pos, text, Notation::Western);
-        }
-        if let Ok(m) = by_text(pos, text, Notation::Western) {
-            return Ok(m);
-        }
+    // a pass. A drop (`S*a5`) may be native or Western (on a board of ten
+    // files or more, lishogi's numeric Western writes file 10 as `a`):
+    // native text, gunbai's own, is read first.
+    let western = t == "--" || t.trim_start_matches('+').starts_with(|c: char| c.is_ascii_uppercase());
+    if western && !t.contains('*') {
+        return by_text(pos, text, Notation::Western);
     }
-    if let Some(drop) = parse_drop(pos, text) {
-        return drop;
+    // A drop onto a square native text names stays native, legal or not.
+    let native_square = t
+        .split_once('*')
+        .is_some_and(|(_, sq)| pos.rules().geometry.parse_square(sq.trim_end_matches('+')).is_some());
+    match parse_drop(pos, text) {
+        Some(Ok(m)) => return Ok(m),
+        Some(Err(e)) if !western || native_square => return Err(e),
+        Some(Err(e)) => return by_text(pos, text, Notation::Western).map_err(|_| e),
+        None if western => return by_text(pos, text, Notation::Western),
+        None => {}
     }
     let rules = pos.rules();
     let geo = &rules.geometry;
@@ -357,4 +363,12 @@ fn error(text: &str, span: Range<usize>, msg: impl Into<String>) -> Report {
         source: Source::new("move", text),
         diagnostics: vec![Diagnostic::error(span, msg)],
     }
+}
+
+/// A character only Japanese move text has: kanji, kana, the ideographic
+/// space or a full-width form (`７六歩`, `同　歩`). Other non-ASCII text
+/// (a stray bidi mark, say) is read as native text, whose errors point at
+/// the character.
+fn is_japanese(c: char) -> bool {
+    matches!(c, '\u{3000}'..='\u{30ff}' | '\u{4e00}'..='\u{9fff}' | '\u{ff00}'..='\u{ffef}')
 }

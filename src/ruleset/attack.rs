@@ -118,8 +118,7 @@ impl Ruleset {
         self.attack_rays.get_or_init(|| AttackRays::build(self))
     }
     /// The may-give-check filter's tables, built on first use.
-    pub(crate) fn check_tables(&self) -> &crate::movegen::CheckTables {
-        self.check_tables
-            .get_or_init(|| crate::movegen::CheckTables::build(self))
+    pub(crate) fn check_tables(&self) -> &super::CheckTables {
+        self.check_tables.get_or_init(|| super::CheckTables::build(self))
     }
 }

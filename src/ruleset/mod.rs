@@ -5,6 +5,7 @@
 //! string. A `Ruleset` is built only by `crate::compile`.
 
 mod attack;
+mod check_tables;
 mod drops;
 mod effects;
 mod program;
@@ -12,6 +13,7 @@ mod victory;
 mod walk_plan;
 
 pub(crate) use attack::AttackRays;
+pub(crate) use check_tables::{CheckTables, UNBOUNDED};
 pub use drops::{Drops, HAND_COUNT_RANGE, HAND_KEYS, Hands, add_to_hand};
 pub use effects::{
     Demotion, Effects, Freeze, FreezeMode, KillAura, LandingType, Meeting, OnCapture, OnPromotion, Over, Shooting,
@@ -250,7 +252,7 @@ pub struct Ruleset {
     pub(crate) walk_plan: std::sync::OnceLock<WalkPlan>,
     /// The tables of the may-give-check filter, derived from `programs`
     /// on first use ([`Ruleset::check_tables`]).
-    pub(crate) check_tables: std::sync::OnceLock<crate::movegen::CheckTables>,
+    pub(crate) check_tables: std::sync::OnceLock<CheckTables>,
 }
 
 impl Ruleset {
