@@ -17,6 +17,7 @@ static OFFERED: LazyLock<Vec<Offered>> = LazyLock::new(|| {
         .iter()
         .map(|spec| Offered {
             spec: spec.to_string(),
+            overrides: Vec::new(),
             rules: gunbai::unstable::rules::load_variant(spec, &[]).expect("bundled variant compiles"),
         })
         .collect()
