@@ -47,7 +47,7 @@ fn xboard_handshake_announces_variants_under_xboard_names_and_answers_ping() {
     }
     assert!(!names.contains(&"wa"), "{first}");
     assert!(out.contains(
-        "feature option=\"chu.repetition -combo forbid_repeat /// xboard /// sennichite4 /// lishogi /// hachu\""
+        "feature option=\"chu.repetition -combo *forbid_repeat /// xboard /// sennichite4 /// lishogi /// hachu\""
     ));
     assert!(out.contains("feature done=1\n"));
     assert!(out.contains("pong 7\n"));
@@ -169,26 +169,85 @@ fn xboard_null_move_is_read_as_a_pass() {
     assert_eq!(out.matches("Illegal move").count(), 1, "only the first @@@@: {out}");
 }
 
-/// Runs `gunbai ARGS`, writing each chunk of input then waiting its
-/// milliseconds (a GUI that sends `stop` a while after `go`); returns
-/// stdout and success.
-fn timed_session(args: &[&str], chunks: &[(&str, u64)]) -> (String, bool) {
-    let mut child = Command::new(GUNBAI)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("gunbai runs");
-    let mut stdin = child.stdin.take().unwrap();
-    for (text, wait) in chunks {
+/// How long a live session waits for a line it expects: generous, since
+/// the test may run on a loaded machine; a hang fails here rather than
+/// hanging the suite.
+const PATIENCE: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// A running `gunbai` session driven like a GUI: it writes commands and
+/// waits for the protocol event that makes the next command meaningful
+/// (an `info` line, a `bestmove`), never for a fixed time, so that a
+/// loaded machine makes the test slower but not flaky.
+struct Live {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+    /// Every line read so far.
+    seen: Vec<String>,
+}
+
+impl Live {
+    fn start(args: &[&str]) -> Live {
+        let mut child = Command::new(GUNBAI)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("gunbai runs");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Live {
+            child,
+            stdin,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().expect("input still open");
         stdin.write_all(text.as_bytes()).unwrap();
         stdin.flush().unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(*wait));
     }
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    (String::from_utf8_lossy(&out.stdout).into_owned(), out.status.success())
+
+    /// Reads until a line for which `want` holds (returned), failing with
+    /// the transcript after [`PATIENCE`] or at the end of the output.
+    fn wait_for(&mut self, what: &str, want: impl Fn(&str) -> bool) -> String {
+        let deadline = std::time::Instant::now() + PATIENCE;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if want(&line) {
+                        return line;
+                    }
+                }
+                Err(e) => panic!("no {what} ({e:?}); the session said:\n{}", self.seen.join("\n")),
+            }
+        }
+    }
+
+    /// Closes the input and returns the whole output and success.
+    fn finish(mut self) -> (String, bool) {
+        drop(self.stdin.take());
+        let status = self.child.wait().unwrap();
+        self.seen.extend(self.lines.iter());
+        let mut out = self.seen.join("\n");
+        out.push('\n');
+        (out, status.success())
+    }
 }
 
 /// The moves of a USI `info ... multipv N ... pv MOVES` line at `depth`:
@@ -274,17 +333,23 @@ fn usi_gui_session_sets_every_kind_of_option() {
 /// still ends it.
 #[test]
 fn usi_go_infinite_stop_and_ponderhit() {
-    let chunks = [
-        ("usi\nposition startpos\ngo infinite\n", 600),
-        ("stop\n", 100),
-        (
-            "position startpos moves 5e4d\ngo ponder btime 300 wtime 300 byoyomi 200\n",
-            300,
-        ),
-        ("ponderhit\n", 1500),
-        ("go infinite\nstop\nisready\nquit\n", 0),
-    ];
-    let (out, ok) = timed_session(&["usi", "minishogi"], &chunks);
+    let mut live = Live::start(&["usi", "minishogi"]);
+    live.send("usi\nposition startpos\ngo infinite\n");
+    // Still searching at depth 2: the search goes on until `stop`.
+    live.wait_for("depth 2 of go infinite", |l| l.starts_with("info depth 2 "));
+    live.send("stop\n");
+    live.wait_for("bestmove after stop", |l| l.starts_with("bestmove "));
+    live.send("position startpos moves 5e4d\ngo ponder btime 300 wtime 300 byoyomi 200\n");
+    // Pondering has begun (a ponderhit may come at any time in a real
+    // game, but then this test would not know what it tested).
+    live.wait_for("info of go ponder", |l| l.starts_with("info depth 1 "));
+    let answered = live.seen.iter().filter(|l| l.starts_with("bestmove ")).count();
+    assert_eq!(answered, 1, "no bestmove before ponderhit: {:?}", live.seen);
+    live.send("ponderhit\n");
+    live.wait_for("bestmove after ponderhit", |l| l.starts_with("bestmove "));
+    // `stop` read before its search starts still ends it.
+    live.send("go infinite\nstop\nisready\nquit\n");
+    let (out, ok) = live.finish();
     assert!(ok, "{out}");
     let answers: Vec<&str> = out.lines().filter_map(|l| l.strip_prefix("bestmove ")).collect();
     assert_eq!(answers.len(), 3, "{out}");
@@ -294,8 +359,6 @@ fn usi_go_infinite_stop_and_ponderhit() {
     let mut after = start.clone();
     after.play(&parse_move(&start, "5e4d").unwrap()).unwrap();
     assert!(parse_move(&after, answers[1]).is_ok(), "{out}");
-    let infinite = out.split("bestmove").next().unwrap();
-    assert!(infinite.contains("info depth 2 "), "searched until stop: {out}");
     assert!(out.trim_end().ends_with("readyok"), "{out}");
 }
 
@@ -305,20 +368,20 @@ fn usi_go_infinite_stop_and_ponderhit() {
 /// line; the session goes on and answers every `go`.
 #[test]
 fn usi_refuses_bad_options_with_error_lines() {
-    let chunks = [
-        (
-            "usi\nsetoption name Bogus value 1\nsetoption name MultiPV value 99999999999999999999999\n\
-             setoption name MultiPV value 0\nsetoption name MultiPV value 100000\n\
-             setoption name USI_Variant value ../../etc/passwd\nsetoption name USI_Hash value -5\n\
-             setoption name USI_Ponder value maybe\nsetoption name repetition value bogus\n\
-             setoption name bare_king_rule value 2\nsetoption name preset value nothere\nsetoption\n\
-             position startpos\ngo infinite\n",
-            400,
-        ),
-        ("setoption name MultiPV value 2\n", 100),
-        ("stop\nposition startpos\ngo depth 1\nquit\n", 0),
-    ];
-    let (out, ok) = timed_session(&["usi", "chu"], &chunks);
+    let mut live = Live::start(&["usi", "chu"]);
+    live.send(
+        "usi\nsetoption name Bogus value 1\nsetoption name MultiPV value 99999999999999999999999\n\
+         setoption name MultiPV value 0\nsetoption name MultiPV value 100000\n\
+         setoption name USI_Variant value ../../etc/passwd\nsetoption name USI_Hash value -5\n\
+         setoption name USI_Ponder value maybe\nsetoption name repetition value bogus\n\
+         setoption name bare_king_rule value 2\nsetoption name preset value nothere\nsetoption\n\
+         position startpos\ngo infinite\n",
+    );
+    live.wait_for("info of go infinite", |l| l.starts_with("info depth 1 "));
+    // Refused however soon it is read after `go infinite` (the reader
+    // judges it busy until its `stop`), answered once the search ended.
+    live.send("setoption name MultiPV value 2\nstop\nposition startpos\ngo depth 1\nquit\n");
+    let (out, ok) = live.finish();
     assert!(ok, "{out}");
     assert_eq!(out.matches("info string error: ").count(), 12, "{out}");
     assert!(out.contains("unknown option `Bogus`"), "{out}");
@@ -334,20 +397,36 @@ fn usi_refuses_bad_options_with_error_lines() {
     );
 }
 
+/// A line of XBoard thinking output (`DEPTH SCORE TIME NODES PV...`).
+fn is_thinking(line: &str) -> bool {
+    line.split_whitespace().next().is_some_and(|w| w.parse::<u32>().is_ok())
+}
+
 /// XBoard analysis: thinking lines without a move; `exclude all` then
 /// `include MOVE` leaves that one move to analyse; `exit` leaves analysis
-/// and the session goes on (`ping`).
+/// and the session goes on (`ping`). A `ping` after the exclusions marks
+/// where they hold: every command is answered in order, and each line
+/// read stops the analysis, which starts again after it.
 #[test]
 fn xboard_analyze_with_exclusions() {
-    let chunks = [
-        (
-            "xboard\nprotover 2\nnew\nvariant chu\nforce\nusermove f4f5\npost\nanalyze\n",
-            500,
-        ),
-        ("exclude all\ninclude f9f8\n", 800),
-        ("exclude f9f8\nexit\nping 4\nquit\n", 0),
-    ];
-    let (out, ok) = timed_session(&["xboard", "chu"], &chunks);
+    let mut live = Live::start(&["xboard", "chu"]);
+    live.send("xboard\nprotover 2\nnew\nvariant chu\nforce\nusermove f4f5\npost\nanalyze\n");
+    live.wait_for("unrestricted analysis", is_thinking);
+    live.send("exclude all\ninclude f9f8\nping 3\n");
+    live.wait_for("pong 3", |l| l == "pong 3");
+    live.wait_for("analysis of f9f8 alone", is_thinking);
+    let pong = live.seen.iter().position(|l| l == "pong 3").unwrap();
+    let (before, after) = live.seen.split_at(pong);
+    assert!(before.iter().any(|l| is_thinking(l)), "{before:?}");
+    // Once f9f8 alone is allowed every line starts with it.
+    let restricted: Vec<&String> = after.iter().filter(|l| is_thinking(l)).collect();
+    assert!(
+        restricted.iter().all(|l| l.split_whitespace().nth(4) == Some("f9f8")),
+        "{after:?}"
+    );
+    // Excluding every move leaves nothing to analyse, and no error.
+    live.send("exclude f9f8\nexit\nping 4\nquit\n");
+    let (out, ok) = live.finish();
     assert!(ok, "{out}");
     assert!(out.contains("analyze=1") && out.contains("exclude=1"), "{out}");
     assert!(out.contains("pong 4"), "{out}");
@@ -355,27 +434,6 @@ fn xboard_analyze_with_exclusions() {
         !out.lines().any(|l| l.starts_with("move ") || l.starts_with("Error")),
         "{out}"
     );
-    let thinking: Vec<&str> = out
-        .lines()
-        .filter(|l| l.split_whitespace().next().is_some_and(|w| w.parse::<u32>().is_ok()))
-        .collect();
-    let restricted: Vec<&&str> = thinking
-        .iter()
-        .filter(|l| l.split_whitespace().nth(4) == Some("f9f8"))
-        .collect();
-    assert!(!restricted.is_empty(), "analysis of f9f8 alone: {out}");
-    // Once f9f8 alone is allowed every line starts with it.
-    let first = thinking
-        .iter()
-        .position(|l| l.split_whitespace().nth(4) == Some("f9f8"))
-        .unwrap();
-    assert!(
-        thinking[first..]
-            .iter()
-            .all(|l| l.split_whitespace().nth(4) == Some("f9f8")),
-        "{out}"
-    );
-    assert!(first > 0, "the unrestricted analysis came first: {out}");
 }
 
 #[test]
@@ -1003,15 +1061,18 @@ fn xboard_takes_preset_and_options_on_its_command_line() {
     let input = "xboard\nprotover 2\nquit\n";
     let (out, ok) = session(&["xboard", "chu", "--preset", "hachu"], input);
     assert!(ok, "{out}");
-    assert!(
-        out.contains("feature option=\"chu.preset -combo hachu /// none"),
-        "{out}"
-    );
+    assert!(out.contains("feature option=\"chu.preset -combo none /// "), "{out}");
+    assert!(out.contains(" /// *hachu"), "{out}");
     assert!(
         out.contains("feature option=\"chu.last_rank_forced_promotion -check 1\""),
         "{out}"
     );
-    assert!(out.contains("feature option=\"chu.repetition -combo hachu"), "{out}");
+    assert!(
+        out.contains(
+            "feature option=\"chu.repetition -combo forbid_repeat /// xboard /// sennichite4 /// lishogi /// *hachu\""
+        ),
+        "{out}"
+    );
     let args = [
         "xboard",
         "chu",
@@ -1029,6 +1090,76 @@ fn xboard_takes_preset_and_options_on_its_command_line() {
     // A preset no offered variant has is an error before the protocol.
     let (out, ok) = session(&["xboard", "shogi", "--preset", "lishogi"], input);
     assert!(!ok, "{out}");
+}
+
+/// The option features name each option's current value as CECP's
+/// engine-intf ("option" feature) asks: a combo's current choice marked
+/// with `*`, in a list whose order stays put. After the GUI set a preset
+/// (here lishogi's, which sets `repetition` to `lishogi` in
+/// rules/chu.toml), the options announced again, at a new `protover` or
+/// through the `-reset` button the spec defines for redefining options,
+/// carry the values the engine now plays with.
+#[test]
+fn xboard_announces_the_current_option_values_again() {
+    let input = "xboard\nprotover 2\noption chu.preset=lishogi\nping 1\noption Refresh options\nping 2\n\
+                 protover 2\nquit\n";
+    let (out, ok) = session(&["xboard", "chu"], input);
+    assert!(ok, "{out}");
+    assert!(!out.contains("Error"), "{out}");
+    let (first, rest) = out.split_once("pong 1\n").unwrap();
+    let (refreshed, again) = rest.split_once("pong 2\n").unwrap();
+    let repetition = |value: &str| {
+        let choices = ["forbid_repeat", "xboard", "sennichite4", "lishogi", "hachu"]
+            .map(|c| if c == value { format!("*{c}") } else { c.to_string() });
+        format!("feature option=\"chu.repetition -combo {}\"\n", choices.join(" /// "))
+    };
+    assert!(first.contains(&repetition("forbid_repeat")), "{first}");
+    assert!(
+        first.contains("feature option=\"chu.preset -combo *none /// "),
+        "{first}"
+    );
+    assert!(first.contains("feature option=\"Refresh options -reset\"\n"), "{first}");
+    for announced in [refreshed, again] {
+        assert!(announced.contains(&repetition("lishogi")), "{announced}");
+        assert!(
+            announced.contains("feature option=\"chu.preset -combo none /// "),
+            "{announced}"
+        );
+        assert!(announced.contains(" /// *lishogi"), "{announced}");
+        assert!(
+            announced.contains("feature option=\"chu.move_cap -check 1\"\n"),
+            "{announced}"
+        );
+        assert!(
+            announced.contains("feature option=\"Refresh options -reset\"\n"),
+            "{announced}"
+        );
+        assert!(announced.trim_end().ends_with("feature done=1"), "{announced}");
+    }
+    assert!(first.contains("feature option=\"chu.move_cap -check 0\"\n"), "{first}");
+}
+
+/// Two bare kings under lishogi's rules are a draw (shogiops and
+/// scalashogi judge it from the position alone; docs/variants.md): both
+/// sides meet `loses_when` at once. The result names that, not a bare
+/// `loses_when` that reads like a loss, in XBoard's result comment and in
+/// the command line's words.
+#[test]
+fn two_bare_kings_name_the_rule_that_drew() {
+    let board = "7k4/12/12/12/10K1/12/12/12/12/12/12/12";
+    let input = format!(
+        "xboard\nprotover 2\noption chu.preset=lishogi\nnew\nvariant chu\nforce\nsetboard {board} w\ngo\nping 1\nquit\n"
+    );
+    let (out, ok) = session(&["xboard", "chu"], &input);
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("1/2-1/2 {both sides met the loss condition: draw}\n"),
+        "{out}"
+    );
+    let sfen = format!("{board} w - 1");
+    let (out, ok) = session(&["show", "chu", "--sfen", &sfen, "--preset", "lishogi"], "");
+    assert!(ok, "{out}");
+    assert!(out.ends_with("game over: draw (both sides met loses_when)\n"), "{out}");
 }
 
 /// A result claim (CECP `RESULT {COMMENT}`) is how HaChu resigns: it says

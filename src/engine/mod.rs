@@ -257,6 +257,7 @@ pub fn result_reason(o: &Outcome) -> String {
         None => "draw",
     };
     let why = match o.reason {
+        EndReason::Lost if o.winner().is_none() => "both sides met the loss condition",
         EndReason::Lost => "loss condition met",
         EndReason::Won(_) => "win condition met",
         EndReason::Answered => "win answered in kind",

@@ -18,6 +18,10 @@
 //! reader counts the lines it has read, so a line read before the search
 //! starts stops it too. `exclude MOVE` / `include MOVE` (and `all`) keep
 //! moves out of the root of the next searches in this position.
+//!
+//! The option features carry the current values (a combo's marked `*`);
+//! the `-reset` button `Refresh options` has them sent again after a preset
+//! changed some.
 
 use super::clock::{Caps, Clock, TimeControl};
 use super::input::{self, Line, shown};
@@ -36,6 +40,10 @@ use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// The `-reset` button that has the options announced again with their
+/// current values (after a preset changed some of them).
+const REFRESH: &str = "Refresh options";
 
 /// A variant the engine offers: how the user named it, and its ruleset.
 #[derive(Clone)]
@@ -328,32 +336,48 @@ impl Engine {
             self.name,
             names.join(",")
         )?;
+        self.option_features(out)
+    }
+
+    /// Every rule option of every offered variant with its current value
+    /// (as compiled with the `option`s accepted so far: a preset changes
+    /// the options it sets), the refresh button, then `feature done=1`.
+    /// CECP (engine-intf, "option"): a combo's current choice is marked
+    /// with `*`; redefining an option is defined only after the GUI purged
+    /// its list through a `-reset` option, which is what the refresh
+    /// button is: XBoard forgets the options and sends `option REFRESH`,
+    /// answered by this list again.
+    fn option_features(&self, out: &mut dyn Write) -> io::Result<()> {
+        let combo = |full: &str, current: &str, choices: &mut dyn Iterator<Item = &str>| {
+            let marked: Vec<String> = choices
+                .map(|c| if c == current { format!("*{c}") } else { c.to_string() })
+                .collect();
+            format!("feature option=\"{full} -combo {}\"", marked.join(" /// "))
+        };
         for o in &self.offered {
-            for (name, info) in &o.rules.options {
-                let full = o.rules.qualified_option(name);
+            let rules = self.compiled.get(&o.rules.id).unwrap_or(&o.rules);
+            for (name, info) in &rules.options {
+                let full = rules.qualified_option(name);
                 match &info.value {
                     OptionValue::Bool(b) => writeln!(out, "feature option=\"{full} -check {}\"", u8::from(*b))?,
                     OptionValue::Enum { value, allowed } => {
-                        let mut choices = vec![value.clone()];
-                        choices.extend(allowed.iter().filter(|a| *a != value).cloned());
-                        writeln!(out, "feature option=\"{full} -combo {}\"", choices.join(" /// "))?
+                        // The current value first if the choices lack it.
+                        let missing = (!allowed.contains(value)).then_some(value.as_str());
+                        let mut choices = missing.into_iter().chain(allowed.iter().map(String::as_str));
+                        writeln!(out, "{}", combo(&full, value, &mut choices))?
                     }
                 }
             }
-            if !o.rules.presets.is_empty() {
+            if !rules.presets.is_empty() {
                 // `VARIANT.preset`: `none`, or one of the rule file's presets
                 // (the options set one by one win over it).
-                let full = o.rules.qualified_option(crate::compile::PRESET);
-                let chosen = o.rules.preset.clone().unwrap_or_else(|| "none".into());
-                let mut choices = vec![chosen.clone()];
-                choices.extend(
-                    std::iter::once("none".to_string())
-                        .chain(o.rules.presets.iter().map(|p| p.name.clone()))
-                        .filter(|p| *p != chosen),
-                );
-                writeln!(out, "feature option=\"{full} -combo {}\"", choices.join(" /// "))?;
+                let full = rules.qualified_option(crate::compile::PRESET);
+                let chosen = rules.preset.as_deref().unwrap_or("none");
+                let mut choices = std::iter::once("none").chain(rules.presets.iter().map(|p| p.name.as_str()));
+                writeln!(out, "{}", combo(&full, chosen, &mut choices))?;
             }
         }
+        writeln!(out, "feature option=\"{REFRESH} -reset\"")?;
         writeln!(out, "feature done=1")
     }
 
@@ -413,6 +437,9 @@ impl Engine {
     /// refuses is answered with an error and dropped, so the settings stay
     /// as they were.
     fn option(&mut self, rest: &str, out: &mut dyn Write) -> io::Result<()> {
+        if rest == REFRESH {
+            return self.option_features(out);
+        }
         let Ok(mut ov) = rest.parse::<OptionOverride>() else {
             return bad_parameters(out, &format!("option {rest}"), "expected option NAME=VALUE");
         };

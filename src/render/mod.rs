@@ -46,13 +46,15 @@ pub fn english_name(rules: &Ruleset, kind: usize) -> &str {
 }
 
 /// How a game ended, in words: `black wins (loses_when)`,
-/// `draw (repetition)`, `white wins (wins_when bare_king)`.
+/// `draw (repetition)`, `white wins (wins_when bare_king)`, and
+/// `draw (both sides met loses_when)` when one move left both sides
+/// meeting it (`[victory] both_lose`, two bare kings).
 pub fn outcome_text(rules: &Ruleset, o: &Outcome) -> String {
-    let who = match o.winner() {
-        Some(c) => format!("{c} wins"),
-        None => "draw".to_string(),
-    };
-    format!("{who} ({})", reason_text(rules, o.reason))
+    match (o.winner(), o.reason) {
+        (None, EndReason::Lost) => "draw (both sides met loses_when)".to_string(),
+        (Some(c), reason) => format!("{c} wins ({})", reason_text(rules, reason)),
+        (None, reason) => format!("draw ({})", reason_text(rules, reason)),
+    }
 }
 
 /// Why a game ended, in the rule file's terms.
