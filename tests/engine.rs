@@ -13,15 +13,20 @@ use std::process::{Command, Stdio};
 const GUNBAI: &str = env!("CARGO_BIN_EXE_gunbai");
 const HACHU: &str = "/usr/games/hachu";
 
-/// Runs `gunbai ARGS` with `input` on stdin; returns stdout and success.
-fn session(args: &[&str], input: &str) -> (String, bool) {
-    let mut child = Command::new(GUNBAI)
+/// Starts `gunbai ARGS` with stdin and stdout piped (stderr dropped).
+fn spawn(args: &[&str]) -> std::process::Child {
+    Command::new(GUNBAI)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(Stdio::null())
         .spawn()
-        .expect("gunbai runs");
+        .expect("gunbai runs")
+}
+
+/// Runs `gunbai ARGS` with `input` on stdin; returns stdout and success.
+fn session(args: &[&str], input: &str) -> (String, bool) {
+    let mut child = spawn(args);
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
     (String::from_utf8_lossy(&out.stdout).into_owned(), out.status.success())
@@ -188,13 +193,7 @@ struct Live {
 
 impl Live {
     fn start(args: &[&str]) -> Live {
-        let mut child = Command::new(GUNBAI)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("gunbai runs");
+        let mut child = spawn(args);
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
@@ -1119,21 +1118,17 @@ fn xboard_announces_the_current_option_values_again() {
         "{first}"
     );
     assert!(first.contains("feature option=\"Refresh options -reset\"\n"), "{first}");
+    let lishogi = repetition("lishogi");
     for announced in [refreshed, again] {
-        assert!(announced.contains(&repetition("lishogi")), "{announced}");
-        assert!(
-            announced.contains("feature option=\"chu.preset -combo none /// "),
-            "{announced}"
-        );
-        assert!(announced.contains(" /// *lishogi"), "{announced}");
-        assert!(
-            announced.contains("feature option=\"chu.move_cap -check 1\"\n"),
-            "{announced}"
-        );
-        assert!(
-            announced.contains("feature option=\"Refresh options -reset\"\n"),
-            "{announced}"
-        );
+        for needle in [
+            lishogi.as_str(),
+            "feature option=\"chu.preset -combo none /// ",
+            " /// *lishogi",
+            "feature option=\"chu.move_cap -check 1\"\n",
+            "feature option=\"Refresh options -reset\"\n",
+        ] {
+            assert!(announced.contains(needle), "{needle} in {announced}");
+        }
         assert!(announced.trim_end().ends_with("feature done=1"), "{announced}");
     }
     assert!(first.contains("feature option=\"chu.move_cap -check 0\"\n"), "{first}");
