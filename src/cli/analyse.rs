@@ -11,7 +11,7 @@
 //! Bounded: the file at most [`MAX_BYTES`], at most `--max-moves` moves
 //! (default [`MAX_MOVES`]), each search by `--depth` and `--time`.
 
-use super::{Failure, FormatArg, fail, json_safe, stdout::Stdout, terminal_safe};
+use super::{Failure, FormatArg, fail, json_safe, notation_parser, stdout::Stdout, terminal_safe};
 use gunbai::unstable::compile::OptionOverride;
 use gunbai::unstable::engine::parse_xboard_move;
 use gunbai::unstable::movegen::Move;
@@ -37,7 +37,8 @@ const MAX_MOVES: usize = 1000;
     after_help = "Marks: `?` when the move played scores 100 or more centipawns below the best\n\
 move at the same depth, `??` at 300 or more. See docs/engine.md.\n\n\
 Examples:\n  gunbai analyse minishogi tests/data/analyse/minishogi.txt --depth 2\n  \
-gunbai analyse minishogi tests/data/analyse/minishogi.txt --depth 2 --format json"
+gunbai analyse minishogi tests/data/analyse/minishogi.txt --depth 2 --format json\n  \
+gunbai analyse minishogi tests/data/analyse/minishogi.txt --depth 2 --notation western"
 )]
 pub struct Args {
     /// Variant: a bundled name or a path to a .toml rule file.
@@ -62,6 +63,10 @@ pub struct Args {
     /// Use a named preset of the rule file.
     #[arg(long, value_name = "NAME")]
     preset: Option<String>,
+    /// Move notation of the output (docs/notation.md); default: usi for a variant with an [sfen]
+    /// table, else native.
+    #[arg(long, value_parser = notation_parser())]
+    notation: Option<Notation>,
 }
 
 /// One move's analysis.
@@ -90,11 +95,12 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
             a.max_moves
         )));
     }
-    let notation = if rules.sfen.is_some() {
-        Notation::Usi
-    } else {
-        Notation::Native
+    let notation = match a.notation {
+        Some(n) => n,
+        None if rules.sfen.is_some() => Notation::Usi,
+        None => Notation::Native,
     };
+    notation.check(&rules).map_err(fail)?;
     let mut pos = Position::start(rules);
     let mut searcher = Searcher::new(&pos, 16);
     let limits = Limits {
