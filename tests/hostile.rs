@@ -845,7 +845,7 @@ fn generated_records(dir: &Path) -> Vec<(String, Vec<Expectation>)> {
         (
             "control.tsfen",
             "taikyoku",
-            "\u{7}\u{1b}[2J,\u{8}\n".repeat(1).into_bytes(),
+            "\u{7}\u{1b}[2J,\u{8}\n".as_bytes().to_vec(),
             Outcome::Error,
             "control.tsfen:1:1: error".into(),
         ),
