@@ -214,7 +214,7 @@ pub struct PositionArgs {
     /// docs/notation.md#tsfen).
     #[arg(long)]
     pub tsfen: Option<String>,
-    /// Play these moves first (native or USI notation): one value with the moves separated by
+    /// Play these moves first (any notation: native, USI, Western, Japanese): one value with the moves separated by
     /// spaces, so quote a list (`--moves 'f4-f5 g9-g8'`); the flag may also repeat.
     #[arg(long = "moves", value_name = "MOVES")]
     pub moves: Vec<String>,
