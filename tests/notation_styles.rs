@@ -256,30 +256,34 @@ fn analyse_writes_the_moves_played_in_the_notation_asked() {
     let usi: Vec<&str> = game.iter().take(6).map(|r| r[0].as_str()).collect();
     std::fs::write(&path, usi.join(" ")).unwrap();
     for (col, name) in COLUMNS {
-        let (ok, out, err) = gunbai_cli(
-            &[
-                "analyse",
-                "shogi",
-                path.to_str().unwrap(),
-                "--depth",
-                "1",
-                "--notation",
-                name,
-                "--format",
-                "json",
-            ],
-            "",
-        );
-        assert!(ok, "{name}: {err}");
-        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-        let played: Vec<&str> = v["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m["move"].as_str().unwrap())
-            .collect();
+        let played = analysed(&[path.to_str().unwrap(), "--notation", name]);
         let want: Vec<&str> = game.iter().take(6).map(|r| r[col].as_str()).collect();
         assert_eq!(played, want, "{name}");
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The moves `gunbai analyse shogi ARGS --depth 1` analyses, as written.
+fn analysed(args: &[&str]) -> Vec<String> {
+    let mut all = vec!["analyse", "shogi"];
+    all.extend(args);
+    all.extend(["--depth", "1", "--format", "json"]);
+    let (ok, out, err) = gunbai_cli(&all, "");
+    assert!(ok, "{args:?}: {err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let moves = v["moves"].as_array().unwrap();
+    moves.iter().map(|m| m["move"].as_str().unwrap().to_string()).collect()
+}
+
+/// `gunbai analyse` reads KIF and CSA at the record door (Shift_JIS KIF
+/// included): the moves it analyses are the ones cshogi saw
+/// (tests/records/shogi, docs/records.md#test-data).
+#[test]
+fn analyse_reads_kif_and_csa_records() {
+    let expect = std::fs::read_to_string(root().join("tests/records/shogi/cshogi-1.expect")).unwrap();
+    let usi: Vec<&str> = expect.lines().next().unwrap().split_whitespace().collect();
+    for ext in ["kif", "csa"] {
+        let path = root().join(format!("tests/records/shogi/cshogi-1.{ext}"));
+        assert_eq!(analysed(&[path.to_str().unwrap()]), usi, "{ext}");
+    }
 }

@@ -262,25 +262,3 @@ fn convert_never_overwrites_without_force() {
     assert!(std::fs::read_to_string(&out).unwrap().starts_with("V2.2"));
     let _ = std::fs::remove_dir_all(&dir);
 }
-
-/// `gunbai analyse` reads KIF and CSA at the record door (Shift_JIS KIF
-/// included): the moves it analyses are the ones cshogi saw.
-#[test]
-fn analyse_reads_kif_and_csa_records() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let expect = std::fs::read_to_string(format!("{root}/tests/records/shogi/cshogi-1.expect")).unwrap();
-    let usi: Vec<&str> = expect.lines().next().unwrap().split_whitespace().collect();
-    for ext in ["kif", "csa"] {
-        let path = format!("{root}/tests/records/shogi/cshogi-1.{ext}");
-        let (code, out, err) = gunbai(&["analyse", "shogi", &path, "--depth", "1", "--format", "json"]);
-        assert_eq!(code, 0, "{ext}: {err}");
-        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-        let played: Vec<&str> = v["moves"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m["move"].as_str().unwrap())
-            .collect();
-        assert_eq!(played, usi, "{ext}");
-    }
-}
