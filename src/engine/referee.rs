@@ -312,6 +312,23 @@ impl Player {
     }
 }
 
+/// PGN's `Termination` (the PGN standard's 9.8.1 values) of a game;
+/// `GunbaiTermination` keeps the referee's own words.
+fn pgn_termination(g: &GameRecord) -> &'static str {
+    let t = g.termination.as_str();
+    if t.ends_with("on time") {
+        "time forfeit"
+    } else if t.starts_with("adjudicated") {
+        "adjudication"
+    } else if g.normal {
+        "normal"
+    } else if t.contains("illegal") {
+        "rules infraction"
+    } else {
+        "abandoned"
+    }
+}
+
 /// The value of a string feature `key="value"` (or `key=value`) in an
 /// XBoard `feature` line: `myname`. Control characters are dropped, and
 /// the name is at most 100 characters.
@@ -699,7 +716,8 @@ fn write_record(rules: &Arc<Ruleset>, args: &MatchArgs, games: &[GameRecord], da
                 args.variant.clone().unwrap_or_else(|| rules.id.clone()),
             ),
             ("Options", options.join(" ")),
-            ("Termination", g.termination.clone()),
+            ("Termination", pgn_termination(g).to_string()),
+            ("GunbaiTermination", g.termination.clone()),
         ];
         let record = Record {
             variant: rules.id.clone(),
@@ -772,7 +790,11 @@ fn replay_game(path: &str, text: &str) -> Result<(), String> {
         .replay(&rules)
         .map_err(|(i, why)| format!("move {} is not legal: {why}", i + 1))?;
     let result = tag("Result").unwrap_or("*");
-    let by_rules = tag("Termination").is_some_and(|t| t.starts_with("rules"));
+    // Records before `GunbaiTermination` had the referee's words in
+    // `Termination`.
+    let by_rules = tag("GunbaiTermination")
+        .or_else(|| tag("Termination"))
+        .is_some_and(|t| t.starts_with("rules"));
     match pos.result() {
         Some(o) if by_rules && result_token(&o) != result => Err(format!(
             "the rules give {} but the record says {result}",
