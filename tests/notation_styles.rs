@@ -287,3 +287,29 @@ fn analyse_reads_kif_and_csa_records() {
         assert_eq!(analysed(&[path.to_str().unwrap()]), usi, "{ext}");
     }
 }
+
+/// A move list starts from the setup unless a `start:` line says
+/// otherwise: a Chu KIF (whose diagram is the setup) writes none, and a
+/// list with another start reads and writes it.
+#[test]
+fn move_lists_write_a_start_only_when_it_is_not_the_setup() {
+    let kif = root().join("tests/records/chu/shogiops-1.kif");
+    let (ok, out, err) = gunbai_cli(
+        &["convert", "--to", "moves", kif.to_str().unwrap(), "--preset", "lishogi"],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(!out.contains("start:"), "{out}");
+    // Kings on a1 and a9 (position text of docs/notation.md), White's
+    // king steps to b8.
+    let list = "start: k,8/9/9/9/9/9/9/9/K,8 w -\na9-b8\n";
+    let args = ["convert", "--from", "moves", "--variant", "shogi", "--to", "moves", "-"];
+    let (ok, out, err) = gunbai_cli(&args, list);
+    assert!(ok, "{err}");
+    assert_eq!(out, list);
+    let (ok, _, err) = gunbai_cli(&args, "7g7f\nstart: k,8/9/9/9/9/9/9/9/K,8 b\n");
+    assert!(
+        !ok && err.contains("-:2:1: error: `start:` comes before the first move, once"),
+        "{err}"
+    );
+}

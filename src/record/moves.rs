@@ -105,12 +105,14 @@ pub fn write(record: &Record, rules: &Arc<Ruleset>) -> Result<String, String> {
 }
 
 /// The record's moves, one a line, in `notation`, after a `start:` line
-/// when it starts from another position than the setup.
+/// when it starts from another position than the setup (a KIF's diagram
+/// of the setup is the setup).
 pub fn write_in(record: &Record, rules: &Arc<Ruleset>, notation: Notation) -> Result<String, String> {
     notation.check(rules)?;
     let mut pos = record.start_position(rules);
     let mut out = String::new();
-    if record.start.is_some() {
+    let setup = Start::of(&Position::start(rules.clone()));
+    if record.start.as_ref().is_some_and(|s| *s != setup) {
         out.push_str(&format!("{START} {}\n", pos.to_text()));
     }
     let mut legal: Vec<Move> = Vec::new();
