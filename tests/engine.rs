@@ -511,6 +511,11 @@ fn refereed_match_against_hachu(variant: &str, games: u32, plies: u32) {
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join(format!("{variant}.pgn"));
     let me = format!("{GUNBAI} xboard {variant}");
+    let today = || {
+        let out = Command::new("date").args(["-u", "+%Y.%m.%d"]).output().unwrap();
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    let day_before = today();
     let status = Command::new(GUNBAI)
         .args(["match", variant, "--engine", &me, "--engine", HACHU, "--tc", "20+0.2"])
         .args(["--games", &games.to_string(), "--max-moves", &plies.to_string()])
@@ -524,6 +529,21 @@ fn refereed_match_against_hachu(variant: &str, games: u32, plies: u32) {
     // moves are gunbai's notation); the referee's own spec is kept too.
     assert!(text.contains(&format!("[GunbaiVariant \"{variant}\"]")), "{text}");
     assert!(!text.contains("fault:"), "{text}");
+    // The engines' own names (`feature myname=`), their commands beside,
+    // and the UTC day the match started (as `date -u` says).
+    assert!(text.contains("[White \"gunbai "), "{text}");
+    assert!(text.contains("[Black \"HaChu 0.21\"]"), "{text}");
+    assert!(text.contains(&format!("[WhiteCommand \"{me}\"]")), "{text}");
+    assert!(text.contains(&format!("[BlackCommand \"{HACHU}\"]")), "{text}");
+    let dates: Vec<&str> = text.lines().filter(|l| l.starts_with("[Date ")).collect();
+    assert_eq!(dates.len(), games as usize, "{text}");
+    let (day_after, day_before) = (today(), day_before);
+    assert!(
+        dates
+            .iter()
+            .all(|d| *d == format!("[Date \"{day_before}\"]") || *d == format!("[Date \"{day_after}\"]")),
+        "{dates:?}"
+    );
     let replay = Command::new(GUNBAI)
         .args(["match", "--replay", record.to_str().unwrap()])
         .output()

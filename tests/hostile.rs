@@ -174,11 +174,26 @@ fn check(e: &Expectation) -> Option<String> {
     if e.outcome == Outcome::Error && !stderr.contains("error") {
         return Some(format!("`{cmd}` failed without saying `error`{}", shown()));
     }
+    // Record errors are bounded (src/record: `MAX_QUOTED`); rule-file
+    // errors still quote a huge identifier whole (huge_identifier).
+    let record_command = matches!(e.args.first().map(String::as_str), Some("replay" | "convert"));
+    if record_command && stderr.len() > MAX_STDERR {
+        return Some(format!(
+            "`{cmd}` wrote {} bytes to stderr: a message may have at most {MAX_STDERR}{}",
+            stderr.len(),
+            shown()
+        ));
+    }
     match &e.text {
         Some(t) if !stream.contains(t.as_str()) => Some(format!("`{cmd}` did not say `{t}`{}", shown())),
         _ => None,
     }
 }
+
+/// The most bytes `replay` or `convert` may write to stderr: a message
+/// quotes the record it refuses, but a 10^6-character token must not come
+/// back whole.
+const MAX_STDERR: usize = 64 << 10;
 
 fn run_all(cases: &[(String, Vec<Expectation>)]) {
     let mut failures = String::new();
@@ -466,6 +481,7 @@ fn generated_hostile_cases_end_cleanly() {
     let mut cases = generated(&dir);
     cases.extend(generated_budget(&dir));
     cases.extend(generated_fsf(&dir));
+    cases.extend(generated_records(&dir));
     // Only this test's own files are removed, before any assertion.
     let result = std::panic::catch_unwind(|| run_all(&cases));
     for (name, _) in &cases {
@@ -652,4 +668,270 @@ fn the_referee_leaves_no_engine_process_behind() {
         let _ = Command::new("kill").arg(pid.trim()).status();
         panic!("the engine's child {} is still running (state {st})", pid.trim());
     }
+}
+
+/// Game records from strangers (docs/records.md#encodings-and-limits), too
+/// large or too odd to keep in git, of every format: KIF, CSA, PGN, TSFEN
+/// in both dialects, a move list. Each is read by `gunbai replay` and
+/// must end with the documented exit and a short message naming the
+/// record, line and column and what is wrong.
+fn generated_records(dir: &Path) -> Vec<(String, Vec<Expectation>)> {
+    let kif_head = "手合割：平手\n手数----指手---------消費時間--\n";
+    let csa_head = "V2.2\nPI\n+\n";
+    let pgn_head = "[Variant \"shogi\"]\n\n";
+    let long = |c: &str| c.repeat(1_000_000);
+    let tsg_empty = vec!["36"; 36].join(",");
+    let cases: Vec<(&str, &str, Vec<u8>, Outcome, String)> = vec![
+        // Larger than the door lets in, in each format.
+        (
+            "huge.kif",
+            "shogi",
+            format!("{kif_head}*{}\n", long("xxxxxxxxx")).into_bytes(),
+            Outcome::Error,
+            "more than the 8388608 a record may have".into(),
+        ),
+        (
+            "huge.pgn",
+            "shogi",
+            format!("{pgn_head}{{{}}}\n", long("         ")).into_bytes(),
+            Outcome::Error,
+            "more than the 8388608".into(),
+        ),
+        (
+            "huge.csa",
+            "shogi",
+            format!("{csa_head}{}", long("'comment\n")).into_bytes(),
+            Outcome::Error,
+            "more than the 8388608".into(),
+        ),
+        (
+            "huge.tsfen",
+            "taikyoku",
+            long("123456789").into_bytes(),
+            Outcome::Error,
+            "more than the 8388608".into(),
+        ),
+        // 10^6-character tokens: refused, and not quoted back whole.
+        (
+            "token.kif",
+            "shogi",
+            format!("{kif_head}   1 {}\n", long("７")).into_bytes(),
+            Outcome::Error,
+            "token.kif:3:6: error".into(),
+        ),
+        (
+            "token.csa",
+            "shogi",
+            format!("{csa_head}+{}\n", long("7")).into_bytes(),
+            Outcome::Error,
+            "(1000001 characters)` is not a CSA move".into(),
+        ),
+        (
+            "token.pgn",
+            "shogi",
+            format!("{pgn_head}1. {}\n", long("a")).into_bytes(),
+            Outcome::Error,
+            "(1000000 characters)`) is illegal".into(),
+        ),
+        (
+            "token.tsfen",
+            "taikyoku",
+            format!("{},{} b\n", long("p"), vec!["36"; 35].join(",")).into_bytes(),
+            Outcome::Error,
+            "token.tsfen:1:1: error".into(),
+        ),
+        (
+            "token_jh85.tsfen",
+            "taikyoku",
+            format!("{}/{} b 1\n", long("(P)"), vec!["36"; 35].join("/")).into_bytes(),
+            Outcome::Error,
+            "token_jh85.tsfen:1:1: error".into(),
+        ),
+        (
+            "token.moves",
+            "shogi",
+            format!("7g7f\n{}\n", long("7g")).into_bytes(),
+            Outcome::Error,
+            "move 2 (`7g7g7g".into(),
+        ),
+        // Comments and variations that never end, or nest a million deep.
+        (
+            "open_comment.pgn",
+            "shogi",
+            format!("{pgn_head}1. c4 {{{}\n", long("{")).into_bytes(),
+            Outcome::Error,
+            "open_comment.pgn:3:7: error: a comment `{` that never ends".into(),
+        ),
+        (
+            "open_variation.pgn",
+            "shogi",
+            format!("{pgn_head}1. c4 {}\n", long("(")).into_bytes(),
+            Outcome::Error,
+            "a variation `(` that never ends".into(),
+        ),
+        (
+            "nested_variation.pgn",
+            "shogi",
+            format!("{pgn_head}1. c4 {}{} g6\n", long("("), long(")")).into_bytes(),
+            Outcome::Ok,
+            "2 moves, all legal".into(),
+        ),
+        (
+            "deep_comment.kif",
+            "shogi",
+            format!("{kif_head}*{}\n   1 ７六歩(77)\n", long("{(")).into_bytes(),
+            Outcome::Ok,
+            "1 moves, all legal".into(),
+        ),
+        (
+            "many_comments.csa",
+            "shogi",
+            format!("{csa_head}{}+7776FU\n", "'\n".repeat(3_000_000)).into_bytes(),
+            Outcome::Ok,
+            "1 moves, all legal".into(),
+        ),
+        (
+            "variation.kif",
+            "shogi",
+            format!("{kif_head}   1 ７六歩(77)\n{}", "変化：1手\n".repeat(300_000)).into_bytes(),
+            Outcome::Ok,
+            "1 moves, all legal".into(),
+        ),
+        // Absurd move numbers are numbers, not moves: ignored, never overflowing.
+        (
+            "numbers.pgn",
+            "shogi",
+            format!("{pgn_head}{}. c4 18446744073709551617... g6\n", long("9")).into_bytes(),
+            Outcome::Ok,
+            "2 moves, all legal".into(),
+        ),
+        (
+            "numbers.kif",
+            "shogi",
+            format!("{kif_head}{} ７六歩(77)\n", "9".repeat(100_000)).into_bytes(),
+            Outcome::Ok,
+            "1 moves, all legal".into(),
+        ),
+        // A move list of a million moves ends at the first illegal one.
+        (
+            "long.moves",
+            "shogi",
+            "7g7f\n".repeat(1_000_000).into_bytes(),
+            Outcome::Error,
+            "long.moves:2:1: error: move 2 (`7g7f`) is illegal".into(),
+        ),
+        // Bidi and control characters: named, escaped, not obeyed.
+        (
+            "bidi.kif",
+            "shogi",
+            format!("{kif_head}   1 ７六歩\u{202e}\u{1b}[2J(77)\n").into_bytes(),
+            Outcome::Error,
+            "bidi.kif:3:9: error".into(),
+        ),
+        (
+            "bidi.pgn",
+            "shogi",
+            format!("{pgn_head}1. c4\u{202e}\u{1b}[31m g6\n").into_bytes(),
+            Outcome::Error,
+            "move 1 (`c4\\u{202e}\\u{1b}[31m`) is illegal".into(),
+        ),
+        (
+            "bidi.csa",
+            "shogi",
+            format!("{csa_head}+77\u{2067}76FU\n").into_bytes(),
+            Outcome::Error,
+            "`+77\\u{2067}76FU` is not a CSA move".into(),
+        ),
+        (
+            "control.tsfen",
+            "taikyoku",
+            "\u{7}\u{1b}[2J,\u{8}\n".as_bytes().to_vec(),
+            Outcome::Error,
+            "control.tsfen:1:1: error".into(),
+        ),
+        (
+            "control_jh85.tsfen",
+            "taikyoku",
+            format!("{}/\u{1b}[2J b 1\n", vec!["36"; 35].join("/")).into_bytes(),
+            Outcome::Error,
+            "control_jh85.tsfen:1:".into(),
+        ),
+        // NUL bytes.
+        (
+            "nul.csa",
+            "shogi",
+            format!("{csa_head}+7776FU\0\n").into_bytes(),
+            Outcome::Error,
+            "`+7776FU\\u{0}` is not a CSA move".into(),
+        ),
+        (
+            "nul.pgn",
+            "shogi",
+            format!("{pgn_head}1. c4\0\n").into_bytes(),
+            Outcome::Error,
+            "move 1 (`c4\\u{0}`) is illegal".into(),
+        ),
+        (
+            "nul.kif",
+            "shogi",
+            format!("{kif_head}\0\0\0\n").into_bytes(),
+            Outcome::Error,
+            "nul.kif:3:1: error".into(),
+        ),
+        (
+            "nul.tsfen",
+            "taikyoku",
+            format!("{tsg_empty}\0 b\n").into_bytes(),
+            Outcome::Error,
+            "nul.tsfen:1:".into(),
+        ),
+        // Bytes that are neither UTF-8 nor Shift_JIS; and real Shift_JIS.
+        (
+            "bytes.kif",
+            "shogi",
+            [kif_head.as_bytes(), b"\xff\xfe\x80\x81\n"].concat(),
+            Outcome::Error,
+            "neither UTF-8 nor Shift_JIS".into(),
+        ),
+        (
+            "bytes.pgn",
+            "shogi",
+            [pgn_head.as_bytes(), b"1. c4 {\xff\xff}\n"].concat(),
+            Outcome::Error,
+            "byte 26 is neither UTF-8 nor Shift_JIS".into(),
+        ),
+        (
+            "bytes.csa",
+            "shogi",
+            [csa_head.as_bytes(), b"+7776FU\xa0\xa0\n"].concat(),
+            Outcome::Error,
+            "neither UTF-8 nor Shift_JIS".into(),
+        ),
+        // Shift_JIS (encoded by encoding_rs, not by gunbai's writer).
+        (
+            "sjis.kif",
+            "shogi",
+            encoding_rs::SHIFT_JIS
+                .encode(&format!("{kif_head}   1 ７六歩(77)\n"))
+                .0
+                .into_owned(),
+            Outcome::Ok,
+            "1 moves, all legal".into(),
+        ),
+    ];
+    cases
+        .into_iter()
+        .map(|(file, variant, bytes, outcome, text)| {
+            let path = dir.join(file);
+            std::fs::write(&path, bytes).expect("temporary directory is writable");
+            let args = vec!["replay".to_string(), path.display().to_string(), variant.to_string()];
+            let e = Expectation {
+                args,
+                outcome,
+                text: (!text.is_empty()).then_some(text),
+                stdin: None,
+            };
+            (format!("record {file}"), vec![e])
+        })
+        .collect()
 }

@@ -71,7 +71,8 @@ def get_fen(variant: str, fen: str, moves: Sequence[str], chess960: bool = False
     """The position after `moves`: native text, or an SFEN with sfen=True."""
 
 def get_san(variant: str, fen: str, move: str, chess960: bool = False, notation: Optional[str] = None) -> str:
-    """`move` as gunbai writes it: native text, or USI with notation="usi"."""
+    """`move` as gunbai writes it: native text, or `notation`: "usi", "western",
+    "western-numeric", "western-short" or "japanese" (docs/notation.md)."""
 
 def get_san_moves(
     variant: str, fen: str, moves: Sequence[str], chess960: bool = False, notation: Optional[str] = None

@@ -1,6 +1,6 @@
 //! Arbitrary bytes as a game record, through every door `gunbai replay`
 //! and `gunbai convert` open: decoding (UTF-8 or Shift_JIS), format
-//! sniffing, and each format's reader (KIF, CSA, PGN, TSFEN) under shogi,
+//! sniffing, and each format's reader (KIF, CSA, PGN, TSFEN, move lists) under shogi,
 //! Chu and Taikyoku. Reading never panics; an error's spans lie inside the
 //! text; a record that reads replays legally, and what a format writes of
 //! it reads back to the same moves.

@@ -1,7 +1,9 @@
 //! `gunbai analyse VARIANT GAME`: annotates a game record move by move.
 //!
-//! GAME is a move list (gunbai's text, USI or XBoard notation, separated
-//! by white space) or a PGN record as `gunbai match` writes it (tags,
+//! GAME is a game record read at the record door (KIF, CSA, TSFEN, a
+//! `.moves` list: src/record), a move list (gunbai's text, USI or XBoard
+//! notation, separated by white space) or a PGN record as `gunbai match`
+//! writes it (tags,
 //! move numbers, comments and the result are skipped). For each move the
 //! position before it is searched twice within the same limits: once for
 //! the best move, score and PV, once with the root narrowed to the move
@@ -11,12 +13,13 @@
 //! Bounded: the file at most [`MAX_BYTES`], at most `--max-moves` moves
 //! (default [`MAX_MOVES`]), each search by `--depth` and `--time`.
 
-use super::{Failure, FormatArg, fail, json_safe, stdout::Stdout, terminal_safe};
+use super::{Failure, FormatArg, fail, json_safe, notation_parser, stdout::Stdout, terminal_safe};
 use gunbai::unstable::compile::OptionOverride;
 use gunbai::unstable::engine::parse_xboard_move;
 use gunbai::unstable::movegen::Move;
 use gunbai::unstable::notation::{Notation, write_move};
 use gunbai::unstable::position::Position;
+use gunbai::unstable::record::{self, Format, Record};
 use gunbai::unstable::rules::load_variant;
 use gunbai::unstable::search::{Limits, MATE, MAX_PLY, Report, Searcher};
 use std::io::{BufWriter, Read, Write};
@@ -37,12 +40,14 @@ const MAX_MOVES: usize = 1000;
     after_help = "Marks: `?` when the move played scores 100 or more centipawns below the best\n\
 move at the same depth, `??` at 300 or more. See docs/engine.md.\n\n\
 Examples:\n  gunbai analyse minishogi tests/data/analyse/minishogi.txt --depth 2\n  \
-gunbai analyse minishogi tests/data/analyse/minishogi.txt --depth 2 --format json"
+gunbai analyse minishogi tests/data/analyse/minishogi.txt --depth 2 --format json\n  \
+gunbai analyse minishogi tests/data/analyse/minishogi.txt --depth 2 --notation western"
 )]
 pub struct Args {
     /// Variant: a bundled name or a path to a .toml rule file.
     variant: String,
-    /// The game: a file of moves (native, USI, XBoard notation or SAN) or a `gunbai match` PGN record.
+    /// The game: a record (KIF, CSA, TSFEN, a `.moves` list: docs/records.md), a file of moves
+    /// (native, USI, XBoard notation or SAN) or a `gunbai match` PGN record.
     game: std::path::PathBuf,
     /// Search depth per move (plies, 1 to 64).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=64))]
@@ -62,6 +67,10 @@ pub struct Args {
     /// Use a named preset of the rule file.
     #[arg(long, value_name = "NAME")]
     preset: Option<String>,
+    /// Move notation of the output (docs/notation.md); default: usi for a variant with an [sfen]
+    /// table, else native.
+    #[arg(long, value_parser = notation_parser())]
+    notation: Option<Notation>,
 }
 
 /// One move's analysis.
@@ -80,22 +89,28 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
         &a.variant,
         &OptionOverride::with_preset(a.preset.as_deref(), &a.options),
     )?;
-    let text = read_record(&a.game)?;
-    let tokens = move_tokens(&text);
-    if tokens.len() as u64 > a.max_moves {
+    let game = read_game(&a.game, &rules)?;
+    let count = match &game {
+        Game::Record(r) => r.moves.len(),
+        Game::Tokens(t) => t.len(),
+    };
+    if count as u64 > a.max_moves {
         return Err(fail(format!(
-            "`{}` has {} moves, more than --max-moves {}; raise it to analyse them all",
+            "`{}` has {count} moves, more than --max-moves {}; raise it to analyse them all",
             a.game.display(),
-            tokens.len(),
             a.max_moves
         )));
     }
-    let notation = if rules.sfen.is_some() {
-        Notation::Usi
-    } else {
-        Notation::Native
+    let notation = match a.notation {
+        Some(n) => n,
+        None if rules.sfen.is_some() => Notation::Usi,
+        None => Notation::Native,
     };
-    let mut pos = Position::start(rules);
+    notation.check(&rules).map_err(fail)?;
+    let mut pos = match &game {
+        Game::Record(r) => r.start_position(&rules),
+        Game::Tokens(_) => Position::start(rules),
+    };
     let mut searcher = Searcher::new(&pos, 16);
     let limits = Limits {
         depth: Some(a.depth),
@@ -103,25 +118,12 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
         ..Limits::default()
     };
     let mut rows = Vec::new();
-    for (i, token) in tokens.iter().enumerate() {
-        if pos.outcome().is_some() {
-            return Err(fail(format!(
-                "`{}`: move {} (`{}`) comes after the end of the game",
-                a.game.display(),
-                i + 1,
-                terminal_safe(token)
-            )));
-        }
-        // A `gunbai match` record is XBoard PGN: SAN when not XBoard's text.
-        let san = |why: String| gunbai::unstable::record::pgn::parse_token(&pos, token).ok_or(why);
-        let m = parse_xboard_move(&pos, token).or_else(san).map_err(|why| {
-            fail(format!(
-                "`{}`: move {} (`{}`) is not legal here: {why}",
-                a.game.display(),
-                i + 1,
-                terminal_safe(token)
-            ))
-        })?;
+    for i in 0..count {
+        let m = match &game {
+            // Read at the record door: every move legal where played.
+            Game::Record(r) => r.moves[i],
+            Game::Tokens(tokens) => token_move(&pos, &tokens[i], i, &a.game)?,
+        };
         let (best, best_report) = search(&mut searcher, &mut pos, limits.clone())?;
         let narrowed = Limits {
             root_moves: Some(vec![m]),
@@ -185,6 +187,64 @@ fn search(
     let mut last = None;
     let best = searcher.search(pos, limits, &mut |r| last = Some(r.clone()))?;
     Ok((best, last))
+}
+
+/// A game to analyse: a record read at the record door (KIF, CSA, TSFEN,
+/// a move list), or move tokens (a plain list, `gunbai match` PGN).
+enum Game {
+    Record(Box<Record>),
+    Tokens(Vec<String>),
+}
+
+/// The game in the file at `path`. A KIF, CSA, TSFEN or move-list file
+/// (by its extension, or KIF and CSA by their text) is read as
+/// `gunbai replay` reads it (src/record: UTF-8 or Shift_JIS, its size,
+/// move and message limits); anything else as move tokens.
+fn read_game(
+    path: &std::path::Path,
+    rules: &std::sync::Arc<gunbai::unstable::ruleset::Ruleset>,
+) -> Result<Game, Failure> {
+    let by_extension = path.extension().and_then(|e| e.to_str()).and_then(Format::by_extension);
+    let name = path.display().to_string();
+    let format = match by_extension {
+        Some(Format::Pgn) => None,
+        Some(f) => Some(f),
+        None => {
+            let bytes = super::files::head(path, record::MAX_RECORD_BYTES + 1)?;
+            record::decode(&name, &bytes)
+                .ok()
+                .and_then(|t| Format::sniff(&t))
+                .filter(|f| matches!(f, Format::Kif | Format::Csa))
+        }
+    };
+    let Some(format) = format else {
+        return Ok(Game::Tokens(move_tokens(&read_record(path)?)));
+    };
+    let bytes = super::files::head(path, record::MAX_RECORD_BYTES + 1)?;
+    let text = record::decode(&name, &bytes)?;
+    Ok(Game::Record(Box::new(record::read(format, &name, &text, rules)?)))
+}
+
+/// The legal move a token of a move list or a `gunbai match` PGN writes.
+fn token_move(pos: &Position, token: &str, i: usize, game: &std::path::Path) -> Result<Move, Failure> {
+    if pos.outcome().is_some() {
+        return Err(fail(format!(
+            "`{}`: move {} (`{}`) comes after the end of the game",
+            game.display(),
+            i + 1,
+            terminal_safe(token)
+        )));
+    }
+    // A `gunbai match` record is XBoard PGN: SAN when not XBoard's text.
+    let san = |why: String| gunbai::unstable::record::pgn::parse_token(pos, token).ok_or(why);
+    parse_xboard_move(pos, token).or_else(san).map_err(|why| {
+        fail(format!(
+            "`{}`: move {} (`{}`) is not legal here: {why}",
+            game.display(),
+            i + 1,
+            terminal_safe(token)
+        ))
+    })
 }
 
 /// The record's text: at most [`MAX_BYTES`] of UTF-8.

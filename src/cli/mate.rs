@@ -1,9 +1,9 @@
 //! `gunbai mate`: look for a forced mate by the side to move
 //! (`gunbai::unstable::mate`, docs/mate.md).
 
-use super::{Failure, FormatArg, NotationArg, PositionArgs, fail, print_json};
+use super::{Failure, FormatArg, PositionArgs, fail, notation_parser, print_json};
 use gunbai::unstable::mate::{AttackerMoves, Config, DefenderHand as Hand, MAX_PLIES, Verdict, solve, spare_royalless};
-use gunbai::unstable::notation::write_move;
+use gunbai::unstable::notation::{Notation, write_move};
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -33,9 +33,9 @@ pub struct Args {
     /// The defender's hand: as-given (the position's), or rest (standard tsume: every piece of the set not on the board or in the attacker's hand).
     #[arg(long, value_enum, default_value = "as-given", value_name = "HAND")]
     defender_hand: DefenderHand,
-    /// Move notation of the line: native (gunbai's), or usi (variants whose rule file has an [sfen] table).
-    #[arg(long, value_enum, default_value = "native")]
-    notation: NotationArg,
+    /// Move notation of the line (docs/notation.md); usi needs an [sfen] table, japanese Japanese piece names.
+    #[arg(long, default_value = "native", value_parser = notation_parser())]
+    notation: Notation,
     /// Output: text for people, json for scripts ({result, plies, line, shortest, nodes, seconds}).
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
@@ -65,7 +65,7 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     let mut p = a.pos.load_then(|p| {
         spare_royalless(p);
     })?;
-    let notation = a.notation.notation();
+    let notation = a.notation;
     notation.check(p.rules()).map_err(fail)?;
     let config = Config {
         moves: if a.any_move {

@@ -121,9 +121,9 @@ pub enum Command {
     Completions(completions::Args),
     /// Serve a local web playground: play any variant, see every piece's moves, edit rule files live.
     Serve(serve::Args),
-    /// Convert a game record between formats (KIF, CSA), checking every move.
+    /// Convert a game record between formats (KIF, CSA, PGN, TSFEN, a move list), checking every move.
     Convert(record::ConvertArgs),
-    /// Check every move of a game record (KIF, CSA) against the rules, and its result.
+    /// Check every move of a game record (KIF, CSA, PGN, TSFEN, a move list) against the rules, and its result.
     Replay(record::ReplayArgs),
     /// Convert a Fairy-Stockfish variants.ini section into a gunbai rule file, or list the sections.
     ImportFsf(import_fsf::Args),
@@ -190,33 +190,13 @@ pub enum FormatArg {
     Json,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-pub enum NotationArg {
-    /// gunbai's own text (`f4-f5`, `f5xf6xf7`).
-    Native,
-    /// lishogi's USI (`7i7h`); variants with an [sfen] table.
-    Usi,
-    /// Western (Hodges) as shogiops writes it (`P-7f`, `Lnx7g-6f`).
-    Western,
-    /// Western with lishogi's numeric squares (`P-76`).
-    WesternNumeric,
-    /// Western, one entry per distinct effect (`Ln-9g` for each way there).
-    WesternShort,
-    /// Japanese (`７六歩`, `同　歩成`, `７七・６六獅`).
-    Japanese,
-}
-
-impl NotationArg {
-    pub fn notation(self) -> Notation {
-        match self {
-            NotationArg::Native => Notation::Native,
-            NotationArg::Usi => Notation::Usi,
-            NotationArg::Western => Notation::Western,
-            NotationArg::WesternNumeric => Notation::WesternNumeric,
-            NotationArg::WesternShort => Notation::WesternShort,
-            NotationArg::Japanese => Notation::Japanese,
-        }
-    }
+/// `--notation`'s parser: the names of [`Notation::ALL`], each listed in
+/// `--help` with its summary, read into the library's own [`Notation`]
+/// (one type at every door: CLI, façade, bindings).
+pub fn notation_parser() -> impl clap::builder::TypedValueParser<Value = Notation> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
+    PossibleValuesParser::new(Notation::ALL.map(|n| PossibleValue::new(n.name()).help(n.summary())))
+        .map(|s| Notation::by_name(&s).unwrap_or(Notation::Native))
 }
 
 /// The arguments that choose a position: variant, start and moves played.
@@ -234,7 +214,7 @@ pub struct PositionArgs {
     /// docs/notation.md#tsfen).
     #[arg(long)]
     pub tsfen: Option<String>,
-    /// Play these moves first (native or USI notation): one value with the moves separated by
+    /// Play these moves first (any notation: native, USI, Western, Japanese): one value with the moves separated by
     /// spaces, so quote a list (`--moves 'f4-f5 g9-g8'`); the flag may also repeat.
     #[arg(long = "moves", value_name = "MOVES")]
     pub moves: Vec<String>,

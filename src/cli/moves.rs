@@ -5,9 +5,9 @@
 //! printed through one buffered writer, text or JSON, without a string or
 //! JSON value per move.
 
-use super::{Failure, FormatArg, NotationArg, PositionArgs, fail, json_safe, stdout::Stdout, terminal_safe};
+use super::{Failure, FormatArg, PositionArgs, fail, json_safe, notation_parser, stdout::Stdout, terminal_safe};
 use gunbai::unstable::movegen::{Move, legal_moves};
-use gunbai::unstable::notation::write_move;
+use gunbai::unstable::notation::{Notation, write_move};
 use gunbai::unstable::position::Position;
 use gunbai::unstable::render::{self, json};
 use std::io::{BufWriter, Write};
@@ -20,9 +20,9 @@ use std::process::ExitCode;
 pub struct Args {
     #[command(flatten)]
     pos: PositionArgs,
-    /// Move notation: native (gunbai's), or usi (variants whose rule file has an [sfen] table).
-    #[arg(long, value_enum, default_value = "native")]
-    notation: NotationArg,
+    /// Move notation (docs/notation.md); usi needs an [sfen] table, japanese Japanese piece names.
+    #[arg(long, default_value = "native", value_parser = notation_parser())]
+    notation: Notation,
     /// Output: text for people, json for scripts (shapes below and in docs/ci.md).
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
@@ -30,7 +30,7 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<ExitCode, Failure> {
     let p = a.pos.load()?;
-    let notation = a.notation.notation();
+    let notation = a.notation;
     notation.check(p.rules()).map_err(fail)?;
     let mut moves: Vec<Move> = Vec::new();
     legal_moves(&p, &mut moves)?;

@@ -2,8 +2,9 @@
 //! docs/records.md) read from a file, checked move by move against the
 //! rules, and written in another format.
 
-use super::{Failure, exit, fail, files};
+use super::{Failure, exit, fail, files, notation_parser};
 use gunbai::unstable::compile::OptionOverride;
+use gunbai::unstable::notation::Notation;
 use gunbai::unstable::record::{self, Format, MAX_RECORD_BYTES, ReadError, Record};
 use gunbai::unstable::rules::{bundled, bundled_names, load_variant};
 use gunbai::unstable::ruleset::Ruleset;
@@ -20,21 +21,24 @@ pub struct RulesArgs {
     /// Set a rule option: NAME=VALUE.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<OptionOverride>,
-    /// The record's format (kif, csa, pgn, tsfen); default: from the file's extension, else from its text.
+    /// The record's format (kif, csa, pgn, tsfen, moves); default: from the file's extension, else from its text.
     #[arg(long, value_name = "FORMAT")]
     from: Option<String>,
 }
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  gunbai convert --to csa tests/records/shogi/cshogi-1.kif\n  gunbai convert --to kif tests/records/shogi/cshogi-1.csa -o game.kif"
+    after_help = "Examples:\n  gunbai convert --to csa tests/records/shogi/cshogi-1.kif\n  gunbai convert --to kif tests/records/shogi/cshogi-1.csa -o game.kif\n  gunbai convert --to moves --notation western tests/records/shogi/cshogi-1.kif"
 )]
 pub struct ConvertArgs {
     /// The record to read (`-`: standard input).
     input: PathBuf,
-    /// The format to write (kif, csa, pgn, tsfen).
+    /// The format to write (kif, csa, pgn, tsfen, moves).
     #[arg(long, value_name = "FORMAT")]
     to: String,
+    /// The notation of a move list (`--to moves`; docs/notation.md); KIF, CSA and PGN have their own.
+    #[arg(long, value_parser = notation_parser())]
+    notation: Option<Notation>,
     /// Write to FILE (atomically) instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -122,6 +126,10 @@ fn load(path: &Path, variant: Option<&str>, a: &RulesArgs) -> Result<Loaded, Fai
 /// The bundled variants whose rule files give the format's piece names.
 fn candidates(format: Format) -> Vec<Arc<Ruleset>> {
     let key = format.info().rule_file_has;
+    if key.is_empty() {
+        // The format names no pieces, so it cannot tell a variant.
+        return Vec::new();
+    }
     bundled_names()
         .into_iter()
         .filter(|n| bundled(n).is_some_and(|t| t.contains(key)))
@@ -143,8 +151,9 @@ pub fn convert(a: ConvertArgs) -> Result<ExitCode, Failure> {
     })?;
     let l = load(&a.input, a.variant.as_deref(), &a.rules)?;
     let rec = read(&l)?;
-    let text =
-        record::write(to, &rec, &l.rules).map_err(|e| fail(format!("cannot write `{}` as {}: {e}", l.name, a.to)))?;
+    let notation = a.notation.unwrap_or(Notation::Native);
+    let text = record::write_in(to, &rec, &l.rules, notation)
+        .map_err(|e| fail(format!("cannot write `{}` as {}: {e}", l.name, a.to)))?;
     match &a.output {
         None => out!("{text}"),
         Some(path) => {

@@ -65,8 +65,12 @@ pub struct MatchArgs {
 /// How one game ended.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
+    /// The engines' commands, first player first.
     pub first: String,
     pub second: String,
+    /// The names the engines give themselves (XBoard `feature
+    /// myname="…"`), where they do.
+    pub names: [Option<String>; 2],
     pub moves: Vec<String>,
     pub result: &'static str,
     pub termination: String,
@@ -102,6 +106,7 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchResult, String> {
     for (i, line) in args.openings.iter().enumerate() {
         opening(&rules, line).map_err(|e| format!("opening {} `{line}`: {e}", i + 1))?;
     }
+    let started = std::time::SystemTime::now();
     let mut records = Vec::new();
     let mut score = [0.0f64; 2];
     let mut faults = 0;
@@ -137,7 +142,7 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchResult, String> {
         args.engines[0], score[0], score[1], args.engines[1], args.games, faults
     );
     Ok(MatchResult {
-        record: write_record(&rules, args, &records),
+        record: write_record(&rules, args, &records, &pgn_date(started)),
         faults,
     })
 }
@@ -164,6 +169,8 @@ fn parse_tc(tc: &str) -> Option<Control> {
 /// own), its input, and its output lines.
 struct Player {
     name: String,
+    /// The engine's own name, from `feature myname="…"`.
+    myname: Option<String>,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<Line>,
@@ -197,6 +204,7 @@ impl Player {
         let blocking = rustix::io::ioctl_fionbio(&stdin, true);
         let player = Player {
             name: cmd.to_string(),
+            myname: None,
             child,
             stdin,
             lines: input::spawn_reader(BufReader::new(stdout), |_: Option<&str>| {}),
@@ -273,6 +281,9 @@ impl Player {
         loop {
             match self.line(deadline) {
                 Ok(l) if l.starts_with("feature") => {
+                    if let Some(name) = feature_string(&l, "myname") {
+                        self.myname = Some(name);
+                    }
                     if l.contains("done=1") {
                         return Ok(());
                     }
@@ -299,6 +310,68 @@ impl Player {
             }
         }
     }
+}
+
+/// PGN's `Termination` (the PGN standard's 9.8.1 values) of a game;
+/// `GunbaiTermination` keeps the referee's own words.
+fn pgn_termination(g: &GameRecord) -> &'static str {
+    let t = g.termination.as_str();
+    if t.ends_with("on time") {
+        "time forfeit"
+    } else if t.starts_with("adjudicated") {
+        "adjudication"
+    } else if g.normal {
+        "normal"
+    } else if t.contains("illegal") {
+        "rules infraction"
+    } else {
+        "abandoned"
+    }
+}
+
+/// The value of a string feature `key="value"` (or `key=value`) in an
+/// XBoard `feature` line: `myname`. Control characters are dropped, and
+/// the name is at most 100 characters.
+fn feature_string(line: &str, key: &str) -> Option<String> {
+    let mut rest = line;
+    loop {
+        let at = rest.find(key)?;
+        let before = rest[..at].chars().next_back();
+        let after = &rest[at + key.len()..];
+        rest = after;
+        if before.is_some_and(|c| !c.is_whitespace()) {
+            continue;
+        }
+        let Some(value) = after.strip_prefix('=') else { continue };
+        let value = match value.strip_prefix('"') {
+            Some(v) => v.split('"').next().unwrap_or(""),
+            None => value.split_whitespace().next().unwrap_or(""),
+        };
+        let clean: String = value.chars().filter(|c| !c.is_control()).take(100).collect();
+        return Some(clean).filter(|s| !s.trim().is_empty());
+    }
+}
+
+/// The UTC day of `t` as PGN writes a date: `2026.12.07`.
+fn pgn_date(t: std::time::SystemTime) -> String {
+    let secs = t.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// The proleptic Gregorian (year, month, day) of `days` since 1970-01-01
+/// (Howard Hinnant's `civil_from_days` algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
 }
 
 fn too_long(name: &str) -> String {
@@ -369,6 +442,7 @@ fn play_game(
     let mut rec = GameRecord {
         first: cmds[0].clone(),
         second: cmds[1].clone(),
+        names: [None, None],
         moves: Vec::new(),
         result: "*",
         termination: String::new(),
@@ -379,7 +453,10 @@ fn play_game(
         match Player::start(cmd, args.verbose)
             .and_then(|mut p| setup(&mut p, rules, args, control, i as u32).map(|_| p))
         {
-            Ok(p) => players.push(p),
+            Ok(p) => {
+                rec.names[i] = p.myname.clone();
+                players.push(p)
+            }
             Err(e) => {
                 // A side that cannot start loses.
                 rec.result = if i == 0 { "0-1" } else { "1-0" };
@@ -593,7 +670,10 @@ fn setup(p: &mut Player, rules: &Ruleset, args: &MatchArgs, control: Control, n:
 /// The record of the match: one XBoard PGN game per game
 /// (src/record/pgn.rs), its moves in SAN, with the time control, the rule
 /// options, the variant as the referee loaded it and why the game ended.
-fn write_record(rules: &Arc<Ruleset>, args: &MatchArgs, games: &[GameRecord]) -> String {
+/// `Date` is the UTC day the match started; `White`/`Black` the names the
+/// engines gave themselves (their commands where they gave none), the
+/// commands in `WhiteCommand`/`BlackCommand`.
+fn write_record(rules: &Arc<Ruleset>, args: &MatchArgs, games: &[GameRecord], date: &str) -> String {
     let mut s = String::new();
     let tc = match args.st {
         Some(st) => format!("st {st}"),
@@ -624,16 +704,20 @@ fn write_record(rules: &Arc<Ruleset>, args: &MatchArgs, games: &[GameRecord]) ->
         };
         let headers = [
             ("Event", "gunbai match".to_string()),
+            ("Date", date.to_string()),
             ("Round", (i + 1).to_string()),
-            ("White", g.first.clone()),
-            ("Black", g.second.clone()),
+            ("White", g.names[0].clone().unwrap_or_else(|| g.first.clone())),
+            ("Black", g.names[1].clone().unwrap_or_else(|| g.second.clone())),
+            ("WhiteCommand", g.first.clone()),
+            ("BlackCommand", g.second.clone()),
             ("TimeControl", tc.clone()),
             (
                 "GunbaiVariant",
                 args.variant.clone().unwrap_or_else(|| rules.id.clone()),
             ),
             ("Options", options.join(" ")),
-            ("Termination", g.termination.clone()),
+            ("Termination", pgn_termination(g).to_string()),
+            ("GunbaiTermination", g.termination.clone()),
         ];
         let record = Record {
             variant: rules.id.clone(),
@@ -706,7 +790,11 @@ fn replay_game(path: &str, text: &str) -> Result<(), String> {
         .replay(&rules)
         .map_err(|(i, why)| format!("move {} is not legal: {why}", i + 1))?;
     let result = tag("Result").unwrap_or("*");
-    let by_rules = tag("Termination").is_some_and(|t| t.starts_with("rules"));
+    // Records before `GunbaiTermination` had the referee's words in
+    // `Termination`.
+    let by_rules = tag("GunbaiTermination")
+        .or_else(|| tag("Termination"))
+        .is_some_and(|t| t.starts_with("rules"));
     match pos.result() {
         Some(o) if by_rules && result_token(&o) != result => Err(format!(
             "the rules give {} but the record says {result}",
@@ -714,5 +802,41 @@ fn replay_game(path: &str, text: &str) -> Result<(), String> {
         )),
         None if by_rules => Err("the record says the rules ended the game, but it goes on".into()),
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{civil_from_days, feature_string};
+
+    /// Days since 1970-01-01 from Python's `datetime.date` subtraction.
+    #[test]
+    fn days_become_gregorian_dates() {
+        for (days, ymd) in [
+            (0, (1970, 1, 1)),
+            (11_016, (2000, 2, 29)),
+            (11_017, (2000, 3, 1)),
+            (20_794, (2026, 12, 7)),
+            (-1, (1969, 12, 31)),
+            (47_540, (2100, 2, 28)),
+        ] {
+            assert_eq!(civil_from_days(days), ymd, "{days}");
+        }
+    }
+
+    #[test]
+    fn myname_is_read_from_a_feature_line() {
+        let l = r#"feature done=0 myname="HaChu 0.21" setboard=1"#;
+        assert_eq!(feature_string(l, "myname").as_deref(), Some("HaChu 0.21"));
+        assert_eq!(
+            feature_string("feature myname=Bare ping=1", "myname").as_deref(),
+            Some("Bare")
+        );
+        assert_eq!(feature_string("feature notmyname=\"x\" ping=1", "myname"), None);
+        assert_eq!(feature_string("feature myname=\"\"", "myname"), None);
+        assert_eq!(
+            feature_string("feature myname=\"a\u{1b}[31mb\"", "myname").as_deref(),
+            Some("a[31mb")
+        );
     }
 }

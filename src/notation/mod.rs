@@ -25,7 +25,10 @@ use crate::movegen::Move;
 use crate::position::Position;
 use crate::ruleset::Ruleset;
 
-/// The notations a move can be read or written in.
+/// The notations a move can be read or written in. Every door that takes
+/// a notation (the CLI's `--notation`, the façade's
+/// `Position::move_text`, the Python and JavaScript bindings) takes this
+/// type or its [`Notation::name`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notation {
     Native,
@@ -43,6 +46,53 @@ pub enum Notation {
 }
 
 impl Notation {
+    /// Every notation, in the order lists show them.
+    pub const ALL: [Notation; 6] = [
+        Notation::Native,
+        Notation::Usi,
+        Notation::Western,
+        Notation::WesternNumeric,
+        Notation::WesternShort,
+        Notation::Japanese,
+    ];
+
+    /// Its name, the same at every door (`--notation`, the bindings'
+    /// `notation` argument): `native`, `usi`, `western`,
+    /// `western-numeric`, `western-short`, `japanese`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Notation::Native => "native",
+            Notation::Usi => "usi",
+            Notation::Western => "western",
+            Notation::WesternNumeric => "western-numeric",
+            Notation::WesternShort => "western-short",
+            Notation::Japanese => "japanese",
+        }
+    }
+
+    /// One line saying what it writes, with an example (for help texts).
+    pub fn summary(self) -> &'static str {
+        match self {
+            Notation::Native => "gunbai's own text (`f4-f5`, `f5xf6xf7`)",
+            Notation::Usi => "lishogi's USI (`7i7h`); variants with an [sfen] table",
+            Notation::Western => "Western (Hodges) as shogiops writes it (`P-7f`, `Lnx7g-6f`)",
+            Notation::WesternNumeric => "Western with lishogi's numeric squares (`P-76`)",
+            Notation::WesternShort => "Western, one entry per distinct effect (`Ln-9g` for each way there)",
+            Notation::Japanese => "Japanese (`７六歩`, `同　歩成`, `７七・６六獅`)",
+        }
+    }
+
+    /// The notation named `name` (case-insensitive; `_` for `-` too).
+    pub fn by_name(name: &str) -> Option<Notation> {
+        let name = name.trim().replace('_', "-");
+        Notation::ALL.into_iter().find(|n| n.name().eq_ignore_ascii_case(&name))
+    }
+
+    /// The names of every notation, for messages: `native, usi, …`.
+    pub fn names() -> String {
+        Notation::ALL.map(Notation::name).join(", ")
+    }
+
     /// Checks that the variant of `rules` can be written in this notation:
     /// USI needs an `[sfen]` table and at most 26 ranks (one letter each);
     /// Western at most 26 ranks (35 files); Japanese a name for every
@@ -107,4 +157,37 @@ fn captures_at(pos: &Position, m: &Move) -> [bool; crate::movegen::MAX_LEGS] {
                 });
     }
     out
+}
+
+impl std::fmt::Display for Notation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Notation {
+    type Err = String;
+    /// [`Notation::by_name`]; an unknown name is an error listing them.
+    fn from_str(s: &str) -> Result<Notation, String> {
+        Notation::by_name(s).ok_or_else(|| format!("unknown notation `{s}`: use one of {}", Notation::names()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Notation;
+
+    #[test]
+    fn every_notation_reads_back_from_its_name() {
+        for n in Notation::ALL {
+            assert_eq!(Notation::by_name(n.name()), Some(n));
+            assert_eq!(n.name().parse::<Notation>(), Ok(n));
+        }
+        assert_eq!(Notation::by_name("Western_Short"), Some(Notation::WesternShort));
+        let err = "hodges".parse::<Notation>().unwrap_err();
+        assert!(
+            err.contains("`hodges`") && err.contains("western-numeric, western-short"),
+            "{err}"
+        );
+    }
 }

@@ -15,12 +15,14 @@
 
 pub mod csa;
 pub mod kif;
+pub mod moves;
 pub mod pgn;
 pub mod tsfen;
 
 use crate::board::{Colour, Square};
 use crate::diagnostics::{Diagnostic, Report, Source};
 use crate::movegen::{Move, Promotion, legal_moves};
+use crate::notation::Notation;
 use crate::position::{Cell, Position, cell};
 use crate::ruleset::{Hands, Ruleset, TypeId};
 use std::ops::Range;
@@ -136,6 +138,9 @@ pub enum Format {
     Pgn,
     /// TSFEN: a position only (a game's start), either dialect.
     Tsfen,
+    /// A move list, one move a line, in any [`Notation`] gunbai reads;
+    /// written in the one asked for ([`write_in`]).
+    Moves,
 }
 
 /// A reader: record text, the name to quote in errors, the rules.
@@ -206,6 +211,16 @@ pub static FORMATS: &[FormatInfo] = &[
         rule_file_has: "[tsfen]",
         read: tsfen::read,
         write: tsfen::write,
+    },
+    FormatInfo {
+        format: Format::Moves,
+        name: "moves",
+        extensions: &["moves"],
+        sniff: moves::sniff,
+        variant_of: moves::variant_of,
+        rule_file_has: "",
+        read: moves::read,
+        write: moves::write,
     },
 ];
 
@@ -331,6 +346,21 @@ pub fn read_game(format: Format, name: &str, text: &str, rules: &Arc<Ruleset>) -
 /// Writes `record` in `format`.
 pub fn write(format: Format, record: &Record, rules: &Arc<Ruleset>) -> Result<String, String> {
     (format.info().write)(record, rules)
+}
+
+/// Writes `record` in `format` with its moves in `notation`: only a move
+/// list ([`Format::Moves`]) has a choice; KIF, CSA and PGN have their own
+/// move text, and TSFEN none, so for them a notation other than
+/// [`Notation::Native`] is an error saying so.
+pub fn write_in(format: Format, record: &Record, rules: &Arc<Ruleset>, notation: Notation) -> Result<String, String> {
+    match format {
+        Format::Moves => moves::write_in(record, rules, notation),
+        _ if notation == Notation::Native => write(format, record, rules),
+        _ => Err(format!(
+            "{} has its own move text: a notation (here `{notation}`) is for the `moves` format",
+            format.info().name
+        )),
+    }
 }
 
 impl Record {
@@ -511,12 +541,38 @@ impl Reading<'_> {
     }
 }
 
-/// An error at `span` of the record text `text` named `name`.
+/// An error at `span` of the record text `text` named `name`. Every
+/// record error passes here, so the message is bounded here: a quoted
+/// piece of the record (between backticks) longer than [`MAX_QUOTED`]
+/// characters is cut, so that a 10^6-character token makes a short
+/// message (the span still points at all of it).
 pub(crate) fn error(name: &str, text: &str, span: Range<usize>, msg: impl Into<String>) -> Report {
     Report {
         source: Source::new(name, text),
-        diagnostics: vec![Diagnostic::error(span, msg)],
+        diagnostics: vec![Diagnostic::error(span, clip_quotes(&msg.into()))],
     }
+}
+
+/// The most characters of record text an error message quotes.
+pub const MAX_QUOTED: usize = 60;
+
+/// `msg` with every backtick-quoted part of more than [`MAX_QUOTED`]
+/// characters cut to its start, `…` and its length.
+fn clip_quotes(msg: &str) -> String {
+    let mut out = String::with_capacity(msg.len().min(1024));
+    for (i, part) in msg.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        let n = part.chars().count();
+        if i % 2 == 1 && n > MAX_QUOTED {
+            out.extend(part.chars().take(MAX_QUOTED));
+            out.push_str(&format!("…({n} characters)"));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
 }
 
 /// [`error`] with a hint.

@@ -35,14 +35,18 @@ fn after(name: &str, fen: &str, moves: &Bound<'_, PyAny>) -> PyResult<Position> 
     Ok(pos)
 }
 
+/// The notation named `notation` (the names of `gunbai::Notation::ALL`,
+/// as `--notation` takes them); none: native text.
 pub(crate) fn parse_notation(notation: Option<&str>) -> PyResult<Notation> {
     match notation {
-        None | Some("native") => Ok(Notation::Native),
-        Some("usi") => Ok(Notation::Usi),
-        Some(other) => Err(limit(format!(
-            "notation `{}`: one of \"native\", \"usi\"",
-            other.chars().take(40).collect::<String>()
-        ))),
+        None => Ok(Notation::Native),
+        Some(name) => Notation::by_name(name).ok_or_else(|| {
+            limit(format!(
+                "notation `{}`: one of {}",
+                name.chars().take(40).collect::<String>(),
+                Notation::ALL.map(|n| format!("\"{}\"", n.name())).join(", ")
+            ))
+        }),
     }
 }
 
@@ -116,8 +120,9 @@ fn get_fen(variant: &str, fen: &str, moves: &Bound<'_, PyAny>, chess960: bool, s
     }
 }
 
-/// `move` (native text or USI) as gunbai writes it: native text, or USI
-/// with `notation="usi"`.
+/// `move` (any notation gunbai reads) as gunbai writes it: native text,
+/// or `notation` (`"usi"`, `"western"`, `"western-numeric"`,
+/// `"western-short"`, `"japanese"`: the names `--notation` takes).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, r#move, chess960 = false, notation = None))]
 fn get_san(variant: &str, fen: &str, r#move: &str, chess960: bool, notation: Option<&str>) -> PyResult<String> {

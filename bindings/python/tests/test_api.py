@@ -2,6 +2,7 @@
 drops), each answer compared with the gunbai command's (move lists, perft,
 results, diagnostics) or with the sources."""
 
+import pathlib
 import threading
 
 import gunbai
@@ -56,6 +57,31 @@ def test_perft_split_at_the_root_equals_the_cli():
     # Depth 4 counts root move by root move (so Ctrl-C can stop it).
     _, out, _ = cli("perft", "minishogi", "4")
     assert gunbai.Board("minishogi").perft(4) == int(out.split()[-1])
+
+
+def _shogiops_game(variant, plies):
+    """The first game of shogiops' notation fixture (tests/data/notation):
+    per move its USI, Western numeric, Western and Japanese text."""
+    path = pathlib.Path(__file__).resolve().parents[3] / "tests" / "data" / "notation" / f"{variant}.tsv"
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines()[1:]:
+        if line.startswith("#"):
+            break
+        rows.append(line.split("\t"))
+    return rows[:plies]
+
+
+@pytest.mark.parametrize("variant", ["shogi", "chu"])
+def test_every_notation_name_writes_what_shogiops_writes(variant):
+    # The openings of shogiops' games, where lishogi's Chu rules and
+    # gunbai's defaults agree.
+    rows = _shogiops_game(variant, 30)
+    fen = gunbai.start_fen(variant)
+    usi = [r[0] for r in rows]
+    for column, notation in [(1, "western-numeric"), (2, "western"), (3, "japanese")]:
+        assert gunbai.get_san_moves(variant, fen, usi, notation=notation) == [r[column] for r in rows]
+    # And each text reads back as the same move.
+    assert gunbai.get_san_moves(variant, fen, [r[3] for r in rows], notation="usi") == usi
 
 
 def test_sfen_and_usi_on_shogi():

@@ -56,7 +56,7 @@ export interface PieceInfo {
 
 export type Colour = 'black' | 'white';
 export type Labels = 'names' | 'codes';
-export type Notation = 'native' | 'usi';
+export type Notation = 'native' | 'usi' | 'western' | 'western-numeric' | 'western-short' | 'japanese';
 export type Convention = 'paths' | 'effects' | 'shogiops' | 'fsf';
 
 /** The input `init` takes: nothing (fetch or read the .wasm next to

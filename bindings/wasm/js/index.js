@@ -344,8 +344,9 @@ export class Board {
     return call(() => this.raw.givesCheck(str(move, 'the move')));
   }
 
-  /** A move (gunbai text or USI) written in `notation`: 'native' or
-   * 'usi'. */
+  /** A move (any notation gunbai reads) written in `notation`: 'native',
+   * 'usi', 'western', 'western-numeric', 'western-short' or 'japanese'
+   * (the names `--notation` takes). */
   moveText(move, notation = 'native') {
     return call(() => this.raw.moveText(str(move, 'the move'), str(notation, 'the notation')));
   }

@@ -147,11 +147,8 @@ pub fn parse_convention(given: Option<&str>) -> Result<Convention, Failure> {
 
 /// A notation the variant can be written in.
 pub fn parse_notation(given: Option<&str>, variant: &Variant) -> Result<Notation, Failure> {
-    let n = keyword(
-        "the notation",
-        given,
-        &[("native", Notation::Native), ("usi", Notation::Usi)],
-    )?;
+    let names = Notation::ALL.map(|n| (n.name(), n));
+    let n = keyword("the notation", given, &names)?;
     n.check(variant.unstable_rules())
         .map_err(|e| Failure::message(e.replace("--notation", "notation")))?;
     Ok(n)

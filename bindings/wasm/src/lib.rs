@@ -391,7 +391,8 @@ impl Board {
             .map_err(|e| Failure::of("the SFEN cannot be read", &e).into())
     }
 
-    /// The legal moves, in `notation` (`native`, the default, or `usi`),
+    /// The legal moves, in `notation` (`native`, the default, `usi`,
+    /// `western`, `western-numeric`, `western-short` or `japanese`),
     /// sorted by gunbai's text, as a JSON array.
     #[wasm_bindgen(js_name = legalMovesJson)]
     pub fn legal_moves_json(&self, notation: Option<String>) -> Res<String> {

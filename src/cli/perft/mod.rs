@@ -3,10 +3,10 @@
 
 mod jobs;
 
-use super::{Failure, FormatArg, NotationArg, PositionArgs, emit, fail, print_json};
+use super::{Failure, FormatArg, PositionArgs, emit, fail, notation_parser, print_json};
 use clap::ValueEnum;
 use gunbai::unstable::movegen::Move;
-use gunbai::unstable::notation::write_move;
+use gunbai::unstable::notation::{Notation, write_move};
 use gunbai::unstable::perft::{Convention, Counter, TABLE_UNSAFE};
 use gunbai::unstable::position::Position;
 use gunbai::unstable::render::json;
@@ -35,9 +35,9 @@ pub struct Args {
     /// How moves are counted: paths, effects, shogiops or fsf (see below).
     #[arg(long, value_enum, default_value = "paths")]
     convention: ConventionArg,
-    /// Move notation: native (gunbai's), or usi (variants whose rule file has an [sfen] table).
-    #[arg(long, value_enum, default_value = "native")]
-    notation: NotationArg,
+    /// Move notation of --divide (docs/notation.md); usi needs an [sfen] table, japanese Japanese piece names.
+    #[arg(long, default_value = "native", value_parser = notation_parser())]
+    notation: Notation,
     /// Output: text for people, json for scripts (shapes below and in docs/ci.md).
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
@@ -106,7 +106,7 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
         return Err(fail("perft needs a VARIANT and a DEPTH (or --job, --jobs or --sum)"));
     };
     let mut p = pos_args.load()?;
-    a.notation.notation().check(p.rules()).map_err(fail)?;
+    a.notation.check(p.rules()).map_err(fail)?;
     let conv = a.convention.convention();
     if let Some(at) = a.split {
         return jobs::split(pos_args, &mut p, a.convention, depth, at, a.threads);
@@ -173,7 +173,7 @@ fn divide(a: &Args, counter: &Counter, p: &Position, depth: u32) -> Result<(), F
     let mut rows: Vec<(String, Move)> = counter
         .root_moves(p)?
         .into_iter()
-        .map(|m| (write_move(p, &m, a.notation.notation()), m))
+        .map(|m| (write_move(p, &m, a.notation), m))
         .collect();
     rows.sort_by(|x, y| x.0.cmp(&y.0));
     let moves: Vec<Move> = rows.iter().map(|r| r.1).collect();
