@@ -22,21 +22,27 @@ fn position(opts: &[&str], pieces: &str) -> Position {
 }
 
 #[test]
-fn the_preset_gives_the_published_first_ply() {
-    // TaikyokuShogi-Stockfish's README (perft audit): perft(1) = 488 from
-    // the start. It counts a move once per effect; at one ply every path
-    // is its own effect.
+fn the_preset_gives_the_published_start_perft() {
+    // TaikyokuShogi-Stockfish's README (perft audit; also checked by
+    // hamproductions/shogigym when it vendored the engine): perft(1) = 488,
+    // perft(2) = 237,684 from the start. It counts a move once per effect
+    // (its generator deduplicates by effect); at one ply every path is its
+    // own effect.
     let rules = variant_with("taikyoku", &["preset=wikipedia"]);
     for convention in [Convention::Paths, Convention::Effects] {
         let mut pos = Position::start(rules.clone());
         assert_eq!(perft(&mut pos, 1, convention).unwrap(), 488, "{convention:?}");
     }
+    let mut pos = Position::start(rules);
+    assert_eq!(perft(&mut pos, 2, Convention::Effects).unwrap(), 237_684);
 }
 
 #[test]
 fn a_range_capture_takes_a_first_enemy_of_any_rank_under_first_any() {
-    // position.cpp, range capture: a piece of equal or higher rank stops
-    // the line, and is taken if it is an enemy and nothing was jumped.
+    // position.cpp (the revision vendored at 1a9e83a; the one that gave
+    // the published counts, 5a22fd3, stops without taking): a piece of
+    // equal or higher rank stops the line, and is taken if it is an enemy
+    // and nothing was jumped.
     let pieces = "FLG e10, flg e14, FLG j10, p j11, flg j14";
     let pos = position(&["range_capture_target=lower_any_side"], pieces);
     assert_illegal(&pos, "e10xe14", "default: only lower ranks are taken");
