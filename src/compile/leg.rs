@@ -499,10 +499,12 @@ fn rank_jump(c: &mut Checker, s: &LegFields, mode: LegMode, report: bool) -> Opt
     let on = flag(&s.over_lower_rank, "over_lower_rank");
     let beyond_lower_only = flag(&s.beyond_lower_only, "beyond_lower_only");
     let beyond_empty = flag(&s.beyond_empty, "beyond_empty");
+    let first_any = flag(&s.first_any, "first_any");
     if s.over_lower_rank.is_none() && report && slide {
         for (t, what) in [
             (&s.beyond_lower_only, "beyond_lower_only"),
             (&s.beyond_empty, "beyond_empty"),
+            (&s.first_any, "first_any"),
         ] {
             if let Some(t) = t {
                 let d = Diagnostic::error(t.span(), format!("`{what}` needs `over_lower_rank`"))
@@ -514,6 +516,7 @@ fn rank_jump(c: &mut Checker, s: &LegFields, mode: LegMode, report: bool) -> Opt
     on.then_some(RankJump {
         beyond_lower_only,
         beyond_empty,
+        first_any,
     })
 }
 

@@ -130,6 +130,8 @@ pub enum Expr {
     /// The farthest rank, counted from the mover's side, of any landing of
     /// the move (the destination and every landing before it).
     FarthestRank,
+    /// The move ends with a range jump (an `over_lower_rank` slide).
+    RangeMove,
     Distance(Box<(Expr, Expr)>),
     InZone(Box<Expr>),
     Rank(Box<Expr>),

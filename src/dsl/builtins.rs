@@ -334,6 +334,7 @@ pub(super) fn names_in(place: Place) -> Vec<&'static str> {
             "to",
             "captures",
             "farthest_rank",
+            "range_move",
             "last.mover",
             "distance",
             "in_zone",

@@ -489,6 +489,7 @@ impl Compiler<'_, '_> {
             (Place::Capture, "moves_on") => Typed::new(Ty::Bool, Expr::MovesOn),
             (Place::Promotion, "captures") => Typed::new(Ty::Int, Expr::Captures),
             (Place::Promotion, "farthest_rank") => Typed::new(Ty::Int, Expr::FarthestRank),
+            (Place::Promotion, "range_move") => Typed::new(Ty::Bool, Expr::RangeMove),
             (Place::Side, "enemy_in_check") => Typed::new(Ty::Bool, Expr::EnemyInCheck),
             (Place::Side, "in_check") => Typed::new(Ty::Bool, Expr::InCheck),
             (Place::Side, "black") => Typed::new(Ty::Bool, Expr::Black),

@@ -36,6 +36,11 @@ pub(crate) trait Facts {
     fn farthest_rank(&self) -> i32 {
         -1
     }
+    /// The move being judged ends with a range jump (an
+    /// `over_lower_rank` slide).
+    fn range_move(&self) -> bool {
+        false
+    }
     fn distance(&self, a: Square, b: Square) -> i32;
     fn in_zone(&self, sq: Square) -> bool;
     fn rank(&self, sq: Square) -> i32;
@@ -201,6 +206,7 @@ fn node<F: Facts>(e: &Expr, f: &F) -> i32 {
         Expr::Square(r) => f.square(*r).map_or(-1, i32::from),
         Expr::Captures => f.captures(),
         Expr::FarthestRank => f.farthest_rank(),
+        Expr::RangeMove => i32::from(f.range_move()),
         Expr::Distance(b) => match (square_of(eval(&b.0, f)), square_of(eval(&b.1, f))) {
             (Some(a), Some(c)) => f.distance(a, c),
             _ => -1,

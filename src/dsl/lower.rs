@@ -176,7 +176,7 @@ fn cost(e: &Expr) -> u32 {
         | Expr::PieceOwn(_)
         | Expr::Killed { .. }
         | Expr::StuckAt(_) => 1,
-        Expr::MovesOn => 1,
+        Expr::MovesOn | Expr::RangeMove => 1,
         Expr::Protected { .. }
         | Expr::GivesMate
         | Expr::InZoneUnattacked(..)

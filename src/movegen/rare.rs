@@ -131,6 +131,21 @@ impl Walker<'_> {
         o: u8,
         f: &mut F,
     ) -> bool {
+        // The paths reported from here end with this leg (`range_move`).
+        let outer = std::mem::replace(&mut self.range_leg, true);
+        let stop = self.range_jump_walk(prog, leg, cur, o, f);
+        self.range_leg = outer;
+        stop
+    }
+
+    fn range_jump_walk<F: FnMut(&Walker) -> bool>(
+        &mut self,
+        prog: &Program,
+        leg: usize,
+        cur: Square,
+        o: u8,
+        f: &mut F,
+    ) -> bool {
         let l = &prog.legs[leg];
         let (Some(rj), LegMode::Slide { max }) = (l.over_lower, l.mode) else {
             return false;
@@ -156,7 +171,7 @@ impl Walker<'_> {
             let may_land = if occ == 0 {
                 passed == 0 || rj.beyond_empty
             } else {
-                (passed == 0 && !sweeps) || lower || !rj.beyond_lower_only
+                (passed == 0 && (!sweeps || rj.first_any)) || lower || !rj.beyond_lower_only
             };
             if may_land {
                 let swept = if sweeps { sweeping } else { 0 };

@@ -41,6 +41,9 @@ pub(crate) struct Walker<'a> {
     /// The range capture being walked leaves the mover's own pieces it
     /// passes (`spares_own`). A move's one sweeping leg is its last.
     pub(crate) sweep_spares_own: bool,
+    /// The path being reported ends with a range jump (an
+    /// `over_lower_rank` slide): set while [`Walker::range_jump`] walks.
+    pub(crate) range_leg: bool,
     /// How many of the landings so far captured (`victims` not 0): while
     /// none did and nothing was shot, `occupant` needs no search.
     pub(super) taken: u8,
@@ -98,6 +101,7 @@ impl<'a> Walker<'a> {
             victims: [0; MAX_LEGS],
             swept: [0; MAX_LEGS],
             sweep_spares_own: false,
+            range_leg: false,
             taken: 0,
             len: 0,
             shots: [NO_SQUARE; MAX_SHOTS],

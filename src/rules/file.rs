@@ -261,6 +261,10 @@ leg_keys! {
     /// With `over_lower_rank`: empty squares beyond a passed piece may be
     /// landed on (condition on options; default: only captures).
     beyond_empty: Option<Text>,
+    /// With `over_lower_rank` and `captures_passed`: the first piece on
+    /// the line, before any is passed, may be captured whatever its rank
+    /// (condition on options).
+    first_any: Option<Text>,
     ;
     /// A leap to any square of the board (instead of step/slide/jump).
     anywhere: Option<Spanned<bool>>,
@@ -286,6 +290,7 @@ impl LegKeys {
             &self.over_lower_rank,
             &self.beyond_lower_only,
             &self.beyond_empty,
+            &self.first_any,
             &self.captures_passed,
             &self.spares_own,
             &self.lands_on_own,

@@ -206,6 +206,9 @@ pub struct RankJump {
     pub beyond_lower_only: bool,
     /// Beyond a passed piece, empty squares may be landed on.
     pub beyond_empty: bool,
+    /// With `captures_passed`: the first piece on the line, before any is
+    /// passed, may be captured whatever its rank (`first_any`).
+    pub first_any: bool,
 }
 
 /// A movement alternative: a sequence of legs.

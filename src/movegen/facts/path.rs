@@ -151,6 +151,9 @@ impl Facts for PathFacts<'_, '_> {
             .max()
             .unwrap_or(-1)
     }
+    fn range_move(&self) -> bool {
+        self.w.range_leg
+    }
     fn distance(&self, a: Square, b: Square) -> i32 {
         self.pos.rules.geometry.distance(a, b)
     }
