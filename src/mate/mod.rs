@@ -282,6 +282,7 @@ fn search(
     if max % 2 == 0 {
         max -= 1;
     }
+    s.count_node();
     if let Some(m) = s.winning_move(pos, 0) {
         // The defender has already left its last royal to be taken: the
         // capture is the whole line.
@@ -429,8 +430,10 @@ impl Solver<'_> {
     }
 
     /// An attacking move (the attacker is to move) that wins at once.
+    /// Counted as a node by the callers that scan a node of their own
+    /// (not the scan of a defender's reply that leaves a royal en prise,
+    /// part of expanding the defender's node).
     fn winning_move(&mut self, pos: &mut Position, ply: usize) -> Option<Move> {
-        self.count_node();
         if self.wins_by_capture && !attacked_among(pos, self.attacker.opposite(), &self.royals) {
             return None;
         }
@@ -534,9 +537,19 @@ impl Solver<'_> {
                 DISPROVEN
             } else if !or && rem <= 1 {
                 // The attacker, to move with no plies to spare, must win at once.
+                self.count_node();
                 match self.winning_move(pos, ply + 1) {
                     Some(_) => proven(-1),
                     None => DISPROVEN,
+                }
+            } else if !or && self.wins_by_capture && attacked_among(pos, defender, &self.royals) {
+                // A reply that leaves a royal to be taken (legal where
+                // check need not be answered) is judged now, not given
+                // proof number 1 and expanded later: the defender's
+                // proof number then counts only its real defences.
+                match self.winning_move(pos, ply + 1) {
+                    Some(_) => proven(-1),
+                    None => self.look_up(pos, rem - 1),
                 }
             } else {
                 self.look_up(pos, rem - 1)
