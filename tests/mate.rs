@@ -318,7 +318,20 @@ fn command_line_json_and_errors() {
     assert_eq!(v["line"][0], published.split(' ').next().unwrap());
     assert_eq!(v["line"].as_array().map(Vec::len), Some(plies as usize));
     assert_eq!(v["proof_number"], serde_json::Value::Null);
-    let o = gunbai(&["mate", "chu", "--sfen", sfen, "--nodes", "1000", "--format", "json"]);
+    let o = gunbai(&[
+        "mate",
+        "chu",
+        "--sfen",
+        SAMPLE[1].1,
+        "--option",
+        CHU_OPTIONS[0],
+        "--option",
+        CHU_OPTIONS[1],
+        "--nodes",
+        "1000",
+        "--format",
+        "json",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["result"], "unknown");
     assert!(v["proof_number"].as_u64().is_some_and(|n| n > 0), "{v}");
