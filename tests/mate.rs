@@ -215,6 +215,9 @@ fn limits_give_unknown_and_bad_settings_are_errors() {
     .unwrap();
     assert_eq!(found.verdict, Verdict::Unknown);
     assert!(found.nodes < 4_000, "{}", found.nodes);
+    // The root's numbers say how far the search got: neither solved.
+    let (pn, dn) = found.root.expect("an unknown result gives the root's numbers");
+    assert!(pn > 0 && dn > 0 && pn < u32::MAX / 2 && dn < u32::MAX / 2, "{pn} {dn}");
     let stop = std::sync::atomic::AtomicBool::new(true);
     assert_eq!(
         solve(&mut p, &config(plies), Some(&stop)).unwrap().verdict,
@@ -228,6 +231,53 @@ fn limits_give_unknown_and_bad_settings_are_errors() {
     // A finished game (no royal on either side) has nothing to solve.
     let mut done = Position::from_sfen(variant_with("shogi", &[]), "9/9/9/9/9/9/9/9/9 b - 1").unwrap();
     assert_eq!(solve(&mut done, &config(3), None).unwrap_err(), MateError::GameOver);
+}
+
+/// tumechu8 of the sample: a mate in 23 as published.
+const TUMECHU8: &str = "12/9cfm/5r2+a1k1/6M5/6p2p2/11L/9+i2/12/12/12/12/12 b - 1";
+
+#[test]
+fn a_mate_found_without_the_shortest_proof_says_so() {
+    // Any mate is looked for first, then shortened: a budget that runs out
+    // while shortening leaves a sound mate, at least as long as the
+    // published 23 plies, that is not claimed shortest.
+    let mut p = chu(TUMECHU8);
+    let found = solve(
+        &mut p,
+        &Config {
+            nodes: Some(8_000),
+            ..config(255)
+        },
+        None,
+    )
+    .unwrap();
+    assert_eq!(found.verdict, Verdict::Mate);
+    assert!(!found.shortest);
+    assert!(found.root.is_none());
+    let plies = found.plies.unwrap();
+    assert!(plies >= 23 && plies % 2 == 1, "{plies}");
+    let line = usi_line(&mut p, &found.line);
+    assert_eq!(line.len() as u32, plies);
+    let texts: Vec<&str> = line.iter().map(String::as_str).collect();
+    assert!(ends_in_mate(&mut p.clone(), &texts), "{line:?}");
+    let o = gunbai(&[
+        "mate",
+        "chu",
+        "--sfen",
+        TUMECHU8,
+        "--option",
+        CHU_OPTIONS[0],
+        "--option",
+        CHU_OPTIONS[1],
+        "--nodes",
+        "8000",
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("mate in ") && text.lines().next().unwrap().ends_with(" (not proven shortest)"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -267,6 +317,25 @@ fn command_line_json_and_errors() {
     assert_eq!(v["plies"], plies);
     assert_eq!(v["line"][0], published.split(' ').next().unwrap());
     assert_eq!(v["line"].as_array().map(Vec::len), Some(plies as usize));
+    assert_eq!(v["proof_number"], serde_json::Value::Null);
+    let o = gunbai(&[
+        "mate",
+        "chu",
+        "--sfen",
+        SAMPLE[1].1,
+        "--option",
+        CHU_OPTIONS[0],
+        "--option",
+        CHU_OPTIONS[1],
+        "--nodes",
+        "1000",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["result"], "unknown");
+    assert!(v["proof_number"].as_u64().is_some_and(|n| n > 0), "{v}");
+    assert!(v["disproof_number"].as_u64().is_some_and(|n| n > 0), "{v}");
     let o = gunbai(&["mate", "shogi", "--sfen", SHOGI[2].0, "--max-moves", "3"]);
     assert!(o.status.success(), "{o:?}");
     assert_eq!(stdout(&o).trim(), "no mate within 3 plies");

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "The side to move attacks. The answer is mate (with the main line: the shortest mate\nagainst the longest resistance), no_mate (none within --max-moves) or unknown (the\nlimits ran out); each exits 0.\n\nWith --format json: {result, plies, line, shortest, nodes, seconds}.\n\nExamples:\n  gunbai mate shogi --sfen '4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1'\n  gunbai mate shogi --notation usi --format json --sfen '7gk/7p1/8P/9/9/9/9/9/K7L b G 1'\n  gunbai mate chu --max-moves 7 --time 30 --notation usi --sfen '...'\n  gunbai mate shogi --any-move --max-moves 3 --sfen '...'\n  gunbai mate shogi --defender-hand rest --sfen '4k4/9/4P4/9/9/9/9/9/9 b G 1'"
+    after_help = "The side to move attacks. The answer is mate (with the main line: the shortest mate\nagainst the longest resistance), no_mate (none within --max-moves) or unknown (the\nlimits ran out); each exits 0.\n\nWith --format json: {result, plies, line, shortest, proof_number, disproof_number, nodes, seconds}.\n\nExamples:\n  gunbai mate shogi --sfen '4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1'\n  gunbai mate shogi --notation usi --format json --sfen '7gk/7p1/8P/9/9/9/9/9/K7L b G 1'\n  gunbai mate chu --max-moves 7 --time 30 --notation usi --sfen '...'\n  gunbai mate shogi --any-move --max-moves 3 --sfen '...'\n  gunbai mate shogi --defender-hand rest --sfen '4k4/9/4P4/9/9/9/9/9/9 b G 1'"
 )]
 pub struct Args {
     #[command(flatten)]
@@ -36,7 +36,7 @@ pub struct Args {
     /// Move notation of the line (docs/notation.md); usi needs an [sfen] table, japanese Japanese piece names.
     #[arg(long, default_value = "native", value_parser = notation_parser())]
     notation: Notation,
-    /// Output: text for people, json for scripts ({result, plies, line, shortest, nodes, seconds}).
+    /// Output: text for people, json for scripts ({result, plies, line, shortest, proof_number, disproof_number, nodes, seconds}).
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
 }
@@ -99,6 +99,8 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
             "plies": found.plies,
             "line": line,
             "shortest": found.shortest,
+            "proof_number": found.root.map(|r| r.0),
+            "disproof_number": found.root.map(|r| r.1),
             "nodes": found.nodes,
             "seconds": (seconds * 1000.0).round() / 1000.0,
         }))?;
@@ -114,7 +116,10 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
             outln!("{}", line.join(" "));
         }
         Verdict::NoMate => outln!("no mate within {} plies", a.max_moves),
-        Verdict::Unknown => outln!("unknown: the limits ran out"),
+        Verdict::Unknown => match found.root {
+            Some((pn, dn)) => outln!("unknown: the limits ran out (root proof number {pn}, disproof number {dn})"),
+            None => outln!("unknown: the limits ran out"),
+        },
     }
     note!("{} nodes, {seconds:.2} s", found.nodes);
     Ok(ExitCode::SUCCESS)

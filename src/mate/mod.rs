@@ -15,8 +15,9 @@
 //! rule) every attacking move gives check, or wins at once; under
 //! [`AttackerMoves::Any`] any move is allowed (mate-in-N). The defender
 //! always resists longest, and the attacker mates shortest: a first proof
-//! within `max_plies` is shortened by searching again within two plies
-//! less, until that search fails.
+//! of any mate within `max_plies` is shortened by searching again within
+//! two plies less, until that search fails (or the limits run out: the
+//! mate is then reported as not proven shortest).
 //!
 //! Nodes are positions with a number of plies left (`rem`). A proof holds
 //! for any node with at least its length left, a disproof for any node
@@ -53,10 +54,6 @@ use web_time::{Duration, Instant};
 
 /// The most plies a mate may have (`Config::max_plies` is capped here).
 pub const MAX_PLIES: u32 = 2047;
-/// Limits up to this many plies are tried one after the other (1, 3, 5,
-/// ...), which finds short mates fastest; then one search within the
-/// whole limit, shortened from what it finds.
-const ASCENDING: i32 = 15;
 /// "Infinite" proof or disproof number: a solved node.
 const INF: u32 = u32::MAX / 2;
 
@@ -145,6 +142,10 @@ pub struct Solution {
     /// The length is proven shortest (a search within two plies less
     /// failed). False when the limits ran out while shortening.
     pub shortest: bool,
+    /// The root's proof and disproof numbers when the limits ran out
+    /// before any mate was found ([`Verdict::Unknown`]): how far the
+    /// search was from a proof and from a disproof.
+    pub root: Option<(u32, u32)>,
     /// Nodes searched (positions expanded, including immediate-win scans).
     pub nodes: u64,
     pub elapsed: Duration,
@@ -274,6 +275,7 @@ fn search(
         plies: None,
         line: Vec::new(),
         shortest: false,
+        root: None,
         nodes: 0,
         elapsed: Duration::ZERO,
     };
@@ -282,6 +284,7 @@ fn search(
     if max % 2 == 0 {
         max -= 1;
     }
+    s.count_node();
     if let Some(m) = s.winning_move(pos, 0) {
         // The defender has already left its last royal to be taken: the
         // capture is the whole line.
@@ -290,25 +293,19 @@ fn search(
         found.line = vec![m];
         found.shortest = true;
     } else {
-        // Short mates by iterative deepening; beyond that, any mate within
-        // `max`, then shorter ones until none is found.
-        let mut limit = 1;
-        let mut ascending = true;
-        while limit >= 1 && limit <= max {
+        // Any mate within `max` first (one search, far cheaper than
+        // deepening the limit from 1), then shorter ones until none is
+        // found or the limits run out.
+        let mut limit = max;
+        while limit >= 1 {
             let n = s.mid(pos, 0, limit, true, INF, INF);
             if s.aborted {
+                if found.verdict == Verdict::Unknown {
+                    found.root = Some((n.pn, n.dn));
+                }
                 break;
             }
             if n.pn != 0 {
-                if ascending && limit < ASCENDING.min(max) {
-                    limit += 2;
-                    continue;
-                }
-                if ascending && limit < max {
-                    ascending = false;
-                    limit = max;
-                    continue;
-                }
                 // No mate within `limit`: the last proof was the shortest.
                 if found.verdict == Verdict::Unknown {
                     found.verdict = Verdict::NoMate;
@@ -320,8 +317,7 @@ fn search(
             found.verdict = Verdict::Mate;
             found.plies = Some(len as u32);
             found.line = s.main_line(pos, len);
-            if ascending || len - 2 <= ASCENDING {
-                // Every shorter limit has failed already.
+            if len <= 1 {
                 found.shortest = true;
                 break;
             }
@@ -429,8 +425,10 @@ impl Solver<'_> {
     }
 
     /// An attacking move (the attacker is to move) that wins at once.
+    /// Counted as a node by the callers that scan a node of their own
+    /// (not the scan of a defender's reply that leaves a royal en prise,
+    /// part of expanding the defender's node).
     fn winning_move(&mut self, pos: &mut Position, ply: usize) -> Option<Move> {
-        self.count_node();
         if self.wins_by_capture && !attacked_among(pos, self.attacker.opposite(), &self.royals) {
             return None;
         }
@@ -534,9 +532,19 @@ impl Solver<'_> {
                 DISPROVEN
             } else if !or && rem <= 1 {
                 // The attacker, to move with no plies to spare, must win at once.
+                self.count_node();
                 match self.winning_move(pos, ply + 1) {
                     Some(_) => proven(-1),
                     None => DISPROVEN,
+                }
+            } else if !or && self.wins_by_capture && attacked_among(pos, defender, &self.royals) {
+                // A reply that leaves a royal to be taken (legal where
+                // check need not be answered) is judged now, not given
+                // proof number 1 and expanded later: the defender's
+                // proof number then counts only its real defences.
+                match self.winning_move(pos, ply + 1) {
+                    Some(_) => proven(-1),
+                    None => self.look_up(pos, rem - 1),
                 }
             } else {
                 self.look_up(pos, rem - 1)
