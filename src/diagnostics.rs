@@ -111,12 +111,41 @@ pub struct Diagnostic {
     pub help: Option<String>,
 }
 
+/// The most characters of input a message quotes.
+pub const MAX_QUOTED: usize = 60;
+
+/// `msg` with every backtick-quoted part of more than [`MAX_QUOTED`]
+/// characters cut to its start, `…` and its length. Every diagnostic's
+/// message and hint pass here, so a 10^6-character name in a rule file or
+/// record makes a short error. (A message that points into no source,
+/// [`render_message`], is not cut: it names paths, which the user needs
+/// whole and the file system bounds.)
+pub fn clip_quotes(msg: &str) -> String {
+    if !msg.contains('`') {
+        return msg.to_string();
+    }
+    let mut out = String::with_capacity(msg.len().min(1024));
+    for (i, part) in msg.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        let n = part.chars().count();
+        if i % 2 == 1 && n > MAX_QUOTED {
+            out.extend(part.chars().take(MAX_QUOTED));
+            out.push_str(&format!("…({n} characters)"));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
 impl Diagnostic {
     pub fn error(span: Range<usize>, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Error,
             span,
-            message: message.into(),
+            message: clip_quotes(&message.into()),
             help: None,
         }
     }
@@ -124,13 +153,13 @@ impl Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
             span,
-            message: message.into(),
+            message: clip_quotes(&message.into()),
             help: None,
         }
     }
     /// Adds a hint; a second hint is appended to the first.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        let help = help.into();
+        let help = clip_quotes(&help.into());
         self.help = Some(match self.help.take() {
             Some(first) => format!("{first}; {help}"),
             None => help,

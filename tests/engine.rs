@@ -1207,6 +1207,36 @@ fn the_referee_takes_a_result_claim_against_oneself_as_resignation() {
     }
 }
 
+/// With `--out`, the record is written after every game, not only at the
+/// end: a match stopped half-way keeps the games it played. The first
+/// engine copies the record file when its third game begins (it resigns
+/// at once; its opponent never answers and loses game 2 on time).
+#[test]
+fn the_match_record_is_written_after_every_game() {
+    let rogue = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/engines/rogue.sh");
+    let dir = std::env::temp_dir().join(format!("gunbai-per-game-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (record, copy) = (dir.join("match.pgn"), dir.join("copy.pgn"));
+    let out = Command::new(GUNBAI)
+        .args(["match", "chu", "--games", "3", "--st", "0.3"])
+        .args([
+            "--engine",
+            &format!("sh {rogue} snapshot {} {}", record.display(), copy.display()),
+        ])
+        .args(["--engine", &format!("sh {rogue} silent")])
+        .args(["--out", record.to_str().unwrap()])
+        .output()
+        .expect("gunbai runs");
+    // Game 2's loss on time is a fault: exit 1.
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let during = std::fs::read_to_string(&copy).expect("the record existed when game 3 began");
+    assert_eq!(during.matches("[Event ").count(), 2, "{during}");
+    assert!(during.contains("[Round \"2\"]") && !during.contains("[Round \"3\"]"), "{during}");
+    let after = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(after.matches("[Event ").count(), 3, "{after}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// Every legal move of the flipping drop variants (and shogi), written as
 /// XBoard text, reads back as itself, along a fixed pseudo-random game of
 /// each. Kyoto and micro shogi's drops of a piece on its other face

@@ -107,11 +107,25 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
             None => Vec::new(),
         },
     };
-    let result = referee::play_match(&args).map_err(Failure::Message)?;
-    match &a.out {
-        // Refused now, the record is still kept (beside `out`), not lost.
-        Some(out) => files::write_atomic(out, &result.record, record_mode(out, a.force).unwrap_or(Mode::Create))?,
-        None => out!("{}", result.record),
+    // With --out the record is written after every game, so a match
+    // stopped half-way keeps its games. Refused then, the record is still
+    // kept (beside `out`), not lost, and the match stops with that error.
+    let mut unwritten = None;
+    let mut write = |record: &str| -> Result<(), String> {
+        let Some(out) = &a.out else { return Ok(()) };
+        let mode = record_mode(out, a.force).unwrap_or(Mode::Create);
+        files::write_atomic(out, record, mode).map_err(|failure| {
+            unwritten = Some(failure);
+            String::new()
+        })
+    };
+    let result = referee::play_match(&args, &mut write);
+    if let Some(failure) = unwritten {
+        return Err(failure);
+    }
+    let result = result.map_err(Failure::Message)?;
+    if a.out.is_none() {
+        out!("{}", result.record);
     }
     Ok(ExitCode::from(if result.faults == 0 {
         exit::SUCCESS

@@ -88,8 +88,14 @@ pub struct MatchResult {
     pub faults: u32,
 }
 
-/// Plays the match (progress and the final score go to stderr).
-pub fn play_match(args: &MatchArgs) -> Result<MatchResult, String> {
+/// Plays the match (progress and the final score go to stderr). After
+/// each game `after_game` gets the record of the games played so far (the
+/// CLI writes it to `--out`, so a long match loses at most the game in
+/// play); an error from it stops the match.
+pub fn play_match(
+    args: &MatchArgs,
+    after_game: &mut dyn FnMut(&str) -> Result<(), String>,
+) -> Result<MatchResult, String> {
     let variant = args.variant.clone().ok_or("give a variant")?;
     if args.engines.len() != 2 {
         return Err("give exactly two --engine commands".into());
@@ -136,6 +142,7 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchResult, String> {
             score[1]
         );
         records.push(rec);
+        after_game(&write_record(&rules, args, &records, &pgn_date(started)))?;
     }
     eprintln!(
         "final: {} {} - {} {} ({} games, {} ended by a fault)",

@@ -541,38 +541,14 @@ impl Reading<'_> {
     }
 }
 
-/// An error at `span` of the record text `text` named `name`. Every
-/// record error passes here, so the message is bounded here: a quoted
-/// piece of the record (between backticks) longer than [`MAX_QUOTED`]
-/// characters is cut, so that a 10^6-character token makes a short
-/// message (the span still points at all of it).
+/// An error at `span` of the record text `text` named `name` (its message
+/// bounded by [`Diagnostic::error`]: a 10^6-character token makes a short
+/// message, while the span still points at all of it).
 pub(crate) fn error(name: &str, text: &str, span: Range<usize>, msg: impl Into<String>) -> Report {
     Report {
         source: Source::new(name, text),
-        diagnostics: vec![Diagnostic::error(span, clip_quotes(&msg.into()))],
+        diagnostics: vec![Diagnostic::error(span, msg)],
     }
-}
-
-/// The most characters of record text an error message quotes.
-pub const MAX_QUOTED: usize = 60;
-
-/// `msg` with every backtick-quoted part of more than [`MAX_QUOTED`]
-/// characters cut to its start, `…` and its length.
-fn clip_quotes(msg: &str) -> String {
-    let mut out = String::with_capacity(msg.len().min(1024));
-    for (i, part) in msg.split('`').enumerate() {
-        if i > 0 {
-            out.push('`');
-        }
-        let n = part.chars().count();
-        if i % 2 == 1 && n > MAX_QUOTED {
-            out.extend(part.chars().take(MAX_QUOTED));
-            out.push_str(&format!("…({n} characters)"));
-        } else {
-            out.push_str(part);
-        }
-    }
-    out
 }
 
 /// [`error`] with a hint.

@@ -11,7 +11,9 @@
 #   lose     claims `0-1 {resign}` (HaChu resigns so; as the first
 #            player, a resignation)
 #   win      claims `1-0 {mate}` (as the first player, a false claim)
-# Usage: sh rogue.sh MODE [PIDFILE]
+#   snapshot like lose, and first copies the file RECORD (if it exists)
+#            to COPY: what the referee's record held when the game began
+# Usage: sh rogue.sh MODE [PIDFILE | RECORD COPY]
 mode=$1
 if [ "$mode" = orphan ]; then
     sleep 300 &
@@ -28,6 +30,9 @@ while read -r cmd arg; do
                 endless) yes | tr -d '\n' ;;
                 crash) exit 3 ;;
                 lose) echo '0-1 {resign}' ;;
+                snapshot)
+                    [ -f "$2" ] && cp "$2" "$3"
+                    echo '0-1 {resign}' ;;
                 win) echo '1-0 {mate}' ;;
             esac
             ;;
