@@ -232,6 +232,9 @@ pub struct Searcher {
     /// (a fingerprint).
     countermoves: Vec<u32>,
     frames: Vec<Frame>,
+    /// The evaluation of the position at each ply of the current line,
+    /// kept incrementally ([`eval::EvalState`]).
+    evals: Vec<eval::EvalState>,
     nodes: u64,
     start: Instant,
     limits: Limits,
@@ -268,6 +271,7 @@ impl Searcher {
             history: vec![0; ORDER_ENTRIES],
             countermoves: vec![0; ORDER_ENTRIES],
             frames: Vec::new(),
+            evals: vec![eval::EvalState::default(); MAX_PLY + 1],
             nodes: 0,
             start: Instant::now(),
             limits: Limits::default(),
@@ -348,6 +352,7 @@ impl Searcher {
         self.limits = limits;
         self.nodes = 0;
         self.seldepth = 0;
+        self.evals[0] = eval::EvalState::full(pos, &self.evaluator);
         self.work = 0;
         self.null_tries = 0;
         self.aborted = false;
@@ -552,6 +557,7 @@ impl Searcher {
                 _ => {}
             }
         }
+        self.enter(pos, ply);
         // Null move: if passing still holds beta, a move surely does.
         if null_ok
             && !pv_node
@@ -559,7 +565,7 @@ impl Searcher {
             && depth >= 3
             && beta.abs() < MATE - MAX_PLY as i32
             && self.null_move.allowed(pos)
-            && self.evaluate(pos) >= beta
+            && self.evaluate(pos, ply) >= beta
         {
             self.null_tries += 1;
             let r = 2 + depth / 4;
@@ -578,7 +584,7 @@ impl Searcher {
         if noisy_moves(pos, &mut frame.noisy).is_err() {
             // Past the move budget: scored as it stands.
             self.frames[ply] = frame;
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         self.charge(frame.noisy.len());
         let tt_best = entry.map_or(0, |e| e.best);
@@ -587,7 +593,7 @@ impl Searcher {
             // The hash move is quiet: list the quiet moves now to try it first.
             if quiet_moves(pos, &mut frame.quiet).is_err() {
                 self.frames[ply] = frame;
-                return self.evaluate(pos);
+                return self.evaluate(pos, ply);
             }
             self.charge(frame.quiet.len());
             quiet_listed = true;
@@ -685,7 +691,7 @@ impl Searcher {
             if best.is_none() && self.frames[ply].quiet.is_empty() && self.frames[ply].noisy.is_empty() {
                 return outcome_score(pos.no_moves_outcome(), pos.side, ply);
             }
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let bound = if best_score >= beta {
             LOWER
@@ -724,7 +730,8 @@ impl Searcher {
                 _ => {}
             }
         }
-        let stand = self.evaluate(pos);
+        self.enter(pos, ply);
+        let stand = self.evaluate(pos, ply);
         if stand >= beta || qply >= MAX_QUIESCENCE || ply + 1 >= MAX_PLY {
             return stand;
         }
@@ -812,9 +819,20 @@ impl Searcher {
         crate::movegen::attacked(pos, &pos.cells, mover.opposite(), to)
     }
 
-    /// The static evaluation for the side to move.
-    fn evaluate(&self, pos: &Position) -> i32 {
-        eval::evaluate(pos, &self.evaluator)
+    /// The static evaluation for the side to move, from the state of
+    /// `ply` ([`Searcher::enter`]).
+    fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
+        let e = self.evals[ply].score(pos.side);
+        debug_assert_eq!(e, eval::evaluate(pos, &self.evaluator));
+        e
+    }
+
+    /// Brings the evaluation state of `ply` up to `pos`, from its parent's.
+    fn enter(&mut self, pos: &Position, ply: usize) {
+        self.evals[ply] = match ply.checked_sub(1) {
+            Some(parent) => self.evals[parent].after(pos, &self.evaluator),
+            None => eval::EvalState::full(pos, &self.evaluator),
+        };
     }
 
     fn count_node(&mut self) {
