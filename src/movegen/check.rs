@@ -79,6 +79,73 @@ pub(crate) fn attacked_at(pos: &Position, cells: &[Cell], by: Colour, target: Sq
     false
 }
 
+/// The square of the cheapest piece of colour `by` (by `value`) that
+/// could land on `target` as [`attacked`] judges it, on the board
+/// `cells`; `None` if there is none. The exchange estimate of the search
+/// follows the capturers of one square with it, cheapest first.
+pub(crate) fn cheapest_attacker(
+    pos: &Position,
+    cells: &[Cell],
+    by: Colour,
+    target: Square,
+    value: impl Fn(Cell) -> i32,
+) -> Option<Square> {
+    let rules = &*pos.rules;
+    let table = rules.attack_rays();
+    let squares = rules.offsets.squares;
+    let occ = cells[usize::from(target)];
+    let mut best: Option<(i32, Square)> = None;
+    let mut consider = |sq: Square, c: Cell| {
+        let v = value(c);
+        if best.is_none_or(|(b, _)| v < b) {
+            best = Some((v, sq));
+        }
+    };
+    for ray in &table.rays[by.index()] {
+        let lands = match ray.capture {
+            CaptureMode::Never => occ == 0,
+            CaptureMode::Must => occ != 0 && cell_colour(occ) != by,
+            CaptureMode::May => occ == 0 || cell_colour(occ) != by,
+        };
+        if !lands {
+            continue;
+        }
+        let back = &table.back[usize::from(ray.offset) * squares..][..squares];
+        let mut sq = target;
+        for _ in 0..ray.reach {
+            sq = back[usize::from(sq)];
+            if sq == NO_SQUARE {
+                break;
+            }
+            let c = cells[usize::from(sq)];
+            if c != 0 {
+                if cell_colour(c) == by && ray.types.contains(cell_type(c)) {
+                    consider(sq, c);
+                }
+                break;
+            }
+        }
+    }
+    let walked = &table.walked[by.index()];
+    if !walked.is_empty() {
+        let reach = (!table.screens).then(|| &rules.check_tables().walked[by.index()]);
+        let geo = &rules.geometry;
+        for (sq, &c) in cells.iter().enumerate() {
+            if c == 0 || cell_colour(c) != by || sq == usize::from(target) || !walked.contains(cell_type(c)) {
+                continue;
+            }
+            if reach.is_some_and(|r| geo.distance(sq as Square, target) as u32 > r[usize::from(cell_type(c))]) {
+                continue;
+            }
+            let mut hit = |w: &Walker| w.path[w.len - 1] == target;
+            if walk_piece_at(pos, cells, sq as Square, 1, &mut hit) {
+                consider(sq as Square, c);
+            }
+        }
+    }
+    best.map(|(_, sq)| sq)
+}
+
 /// Is `side` in check: has the other side a pseudo-legal move that
 /// removes one of `side`'s pieces of the ruleset's check set
 /// ([`threatened_among`])?

@@ -221,6 +221,13 @@ impl EvalState {
         st
     }
 
+    /// The squares of `side`'s royals, if it has at most
+    /// [`ROYALS_FOLLOWED`] (else `None`: not all are followed).
+    pub fn royals(&self, side: Colour) -> Option<&[Square]> {
+        let i = side.index();
+        (self.n_royals[i] <= ROYALS_FOLLOWED).then(|| &self.royals[i][..self.n_royals[i]])
+    }
+
     /// The score for `side`.
     pub fn score(&self, side: Colour) -> i32 {
         let (me, other) = (side.index(), side.opposite().index());
@@ -383,7 +390,11 @@ mod tests {
                 let m = moves
                     .iter()
                     .copied()
-                    .find(|m| m.landings().iter().any(|&sq| pos.cells[usize::from(sq)] != 0 && sq != m.from))
+                    .find(|m| {
+                        m.landings()
+                            .iter()
+                            .any(|&sq| pos.cells[usize::from(sq)] != 0 && sq != m.from)
+                    })
                     .unwrap_or(moves[(ply * 7) % moves.len()]);
                 pos.play_unchecked(&m);
                 chain = chain.after(&pos, &ev);

@@ -35,7 +35,7 @@ use crate::movegen::{
     Move, Promotion, TooManyMoves, Walker, attacked_among, is_noisy, legal_moves, noisy_moves, quiet_moves,
 };
 use crate::position::{Outcome, Position, cell, cell_colour, cell_type};
-use crate::ruleset::{Result3, Ruleset};
+use crate::ruleset::{Result3, Ruleset, TypeId};
 use eval::PieceValues;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -78,7 +78,8 @@ const ORDER_ENTRIES: usize = 1 << 16;
 const HISTORY_MAX: i32 = 1 << 20;
 
 // Ordering keys: the hash move, then noisy moves by gain, then killers and
-// the countermove, then quiet moves by history (below `KILLER_KEY`).
+// the countermove, then quiet moves by history (below `KILLER_KEY`); losing
+// captures are put aside and searched after the quiet moves.
 const TT_KEY: i32 = i32::MAX;
 const NOISY_KEY: i32 = 1 << 30;
 const KILLER_KEY: i32 = 1 << 29;
@@ -213,6 +214,8 @@ impl NullMove {
 struct Frame {
     noisy: Vec<Move>,
     noisy_keys: Vec<i32>,
+    /// Noisy moves put aside as losing captures, searched last.
+    bad: Vec<Move>,
     quiet: Vec<Move>,
     quiet_keys: Vec<i32>,
 }
@@ -235,6 +238,11 @@ pub struct Searcher {
     /// The evaluation of the position at each ply of the current line,
     /// kept incrementally ([`eval::EvalState`]).
     evals: Vec<eval::EvalState>,
+    /// The evaluation's royals are the check set's types (so its royal
+    /// squares are those the extension looks at).
+    royals_are_checked: bool,
+    /// A copy of the board for the exchange estimate.
+    board: Vec<crate::position::Cell>,
     nodes: u64,
     start: Instant,
     limits: Limits,
@@ -262,6 +270,9 @@ impl Searcher {
     pub fn with_table(pos: &Position, table_mb: usize) -> (Searcher, usize) {
         let (table, mb) = Table::new(table_mb);
         let evaluator = eval::Evaluator::new(&pos.rules);
+        let rules = &pos.rules;
+        let royals_are_checked =
+            (0..rules.types.len()).all(|t| evaluator.is_royal(t as TypeId) == rules.check_set.contains(t as TypeId));
         let searcher = Searcher {
             values: evaluator.values().clone(),
             evaluator,
@@ -272,6 +283,8 @@ impl Searcher {
             countermoves: vec![0; ORDER_ENTRIES],
             frames: Vec::new(),
             evals: vec![eval::EvalState::default(); MAX_PLY + 1],
+            royals_are_checked,
+            board: Vec::with_capacity(pos.cells.len()),
             nodes: 0,
             start: Instant::now(),
             limits: Limits::default(),
@@ -526,12 +539,13 @@ impl Searcher {
         if let Some(o) = pos.outcome {
             return outcome_score(o, pos.side, ply);
         }
+        self.enter(pos, ply);
         if ply >= MAX_PLY - MAX_QUIESCENCE - 1 {
             return self.quiescence(pos, ply, 0, alpha, beta);
         }
         // A royal attacked: search a ply deeper (it may be lost, or the
         // attack may be all there is).
-        let attacked = attacked_among(pos, pos.side, &pos.rules.check_set);
+        let attacked = self.royal_attacked(pos, ply);
         if attacked {
             depth += 1;
         }
@@ -557,7 +571,6 @@ impl Searcher {
                 _ => {}
             }
         }
-        self.enter(pos, ply);
         // Null move: if passing still holds beta, a move surely does.
         if null_ok
             && !pv_node
@@ -612,8 +625,9 @@ impl Searcher {
         let mut best_score = -INF;
         let mut best = None;
         let mut searched = 0usize;
-        // Stage 0: the noisy moves (and the hash move); stage 1: the quiet ones.
-        'stages: for stage in 0..2 {
+        // Stage 0: the noisy moves (and the hash move) but the losing
+        // captures; stage 1: the quiet ones; stage 2: the losing captures.
+        'stages: for stage in 0..3 {
             if stage == 1 {
                 if !quiet_listed {
                     if quiet_moves(pos, &mut frame.quiet).is_err() {
@@ -627,19 +641,32 @@ impl Searcher {
                     frame.quiet_keys.push(k);
                 }
             }
-            let n = if stage == 0 {
-                frame.noisy.len()
-            } else {
-                frame.quiet.len()
+            let n = match stage {
+                0 => frame.noisy.len(),
+                1 => frame.quiet.len(),
+                _ => frame.bad.len(),
             };
             for i in 0..n {
-                let (m, key_m) = if stage == 0 {
-                    next_best(&mut frame.noisy, &mut frame.noisy_keys, i);
-                    (frame.noisy[i], frame.noisy_keys[i])
-                } else {
-                    next_best(&mut frame.quiet, &mut frame.quiet_keys, i);
-                    (frame.quiet[i], frame.quiet_keys[i])
+                let (m, key_m) = match stage {
+                    0 => {
+                        next_best(&mut frame.noisy, &mut frame.noisy_keys, i);
+                        (frame.noisy[i], frame.noisy_keys[i])
+                    }
+                    1 => {
+                        next_best(&mut frame.quiet, &mut frame.quiet_keys, i);
+                        (frame.quiet[i], frame.quiet_keys[i])
+                    }
+                    _ => (frame.bad[i], NOISY_KEY),
                 };
+                // A capture that likely loses material waits until after
+                // the quiet moves (judged only when its turn comes).
+                if stage == 0 && key_m >= NOISY_KEY && key_m != TT_KEY {
+                    let g = self.gain(pos, &m);
+                    if self.bad_capture(pos, &m, g) {
+                        frame.bad.push(m);
+                        continue;
+                    }
+                }
                 let quiet = stage == 1 || key_m != TT_KEY && !is_noisy(pos, &m);
                 let undo = pos.play_unchecked(&m);
                 let score = if searched == 0 {
@@ -730,7 +757,10 @@ impl Searcher {
                 _ => {}
             }
         }
-        self.enter(pos, ply);
+        if qply > 0 {
+            // (At its first ply, the calling node's state is this one's.)
+            self.enter(pos, ply);
+        }
         let stand = self.evaluate(pos, ply);
         if stand >= beta || qply >= MAX_QUIESCENCE || ply + 1 >= MAX_PLY {
             return stand;
@@ -799,15 +829,14 @@ impl Searcher {
         best
     }
 
-    /// Whether `m`, just played by `mover`, likely loses
-    /// material (an exchange estimate): what it took (`gain`, every piece
-    /// its landings, shots and range capture removed, and its promotion)
-    /// is worth less than the piece it left on its destination, and the
-    /// side to move can land there. One recapture is all it looks at, so
-    /// it understands multi-capture moves (their gain is the sum) without
-    /// listing the exchange; a move that ended the game, or left no piece
-    /// of the mover on its destination (burnt), is kept.
-    fn loses_material(&self, pos: &Position, m: &Move, gain: i32, mover: Colour) -> bool {
+    /// Whether `m`, just played by `mover`, likely loses material: the
+    /// static exchange on its destination ([`Searcher::exchange`]) after
+    /// what it took (`gain`: every piece its landings, shots and range
+    /// capture removed, and its promotion) is below zero. Multi-capture
+    /// moves count every victim in `gain`, and the recaptures are judged
+    /// on the board as the move left it; a move that ended the game, or
+    /// left no piece of the mover on its destination (burnt), is kept.
+    fn loses_material(&mut self, pos: &Position, m: &Move, gain: i32, mover: Colour) -> bool {
         if pos.outcome.is_some() {
             return false;
         }
@@ -816,7 +845,76 @@ impl Searcher {
         if c == 0 || cell_colour(c) != mover || gain >= self.values.of(cell_type(c)) {
             return false;
         }
-        crate::movegen::attacked(pos, &pos.cells, mover.opposite(), to)
+        self.board.clear();
+        self.board.extend_from_slice(&pos.cells);
+        self.exchange(pos, to, gain, mover.opposite()) < 0
+    }
+
+    /// Whether the noisy move `m` of the side to move likely loses
+    /// material, judged before it is played (for ordering): the move is
+    /// made on a copy of the board (its origin, landings and the squares
+    /// its range capture passes emptied, the piece it leaves on its
+    /// destination), then exchanged as [`Searcher::loses_material`] does.
+    /// Conservatively never for drops, shots, or in a variant with effects
+    /// (burning), whose results only playing the move tells.
+    fn bad_capture(&mut self, pos: &Position, m: &Move, gain: i32) -> bool {
+        if m.drop.is_some() || m.n_shots != 0 || pos.rules.has_effects || gain <= 0 {
+            return false;
+        }
+        let placed = crate::position::placed_cell(pos, m);
+        if placed == 0 || gain >= self.values.of(cell_type(placed)) {
+            return false;
+        }
+        let board = &mut self.board;
+        board.clear();
+        board.extend_from_slice(&pos.cells);
+        crate::position::for_swept(pos, m, |sq, _| board[usize::from(sq)] = 0);
+        board[usize::from(m.from)] = 0;
+        for &sq in m.landings() {
+            board[usize::from(sq)] = 0;
+        }
+        board[usize::from(m.to())] = placed;
+        self.exchange(pos, m.to(), gain, pos.side.opposite()) < 0
+    }
+
+    /// The static exchange on `to` of the board in `self.board`, where a
+    /// piece has just arrived having won `gain`: the two sides take turns
+    /// capturing on `to` with their cheapest attacker
+    /// (`movegen::cheapest_attacker`), `side` first, each free to stop;
+    /// what the first capture's side ends up with. Later captures are
+    /// counted as single captures of the piece on `to` (their extra
+    /// victims and promotions are not counted).
+    fn exchange(&mut self, pos: &Position, to: crate::board::Square, gain: i32, mut side: Colour) -> i32 {
+        const MAX_SWAPS: usize = 32;
+        let mut gains = [0i32; MAX_SWAPS];
+        gains[0] = gain;
+        let mut on_to = self.values.of(cell_type(self.board[usize::from(to)]));
+        let mut n = 1;
+        while n < MAX_SWAPS {
+            let values = &self.values;
+            let Some(sq) = crate::movegen::cheapest_attacker(pos, &self.board, side, to, |c| values.of(cell_type(c)))
+            else {
+                break;
+            };
+            gains[n] = on_to - gains[n - 1];
+            // Neither stopping nor going on can save the side that took
+            // last: the rest cannot change the result.
+            if (-gains[n - 1]).max(gains[n]) < 0 {
+                n += 1;
+                break;
+            }
+            let c = self.board[usize::from(sq)];
+            self.board[usize::from(sq)] = 0;
+            self.board[usize::from(to)] = c;
+            on_to = self.values.of(cell_type(c));
+            side = side.opposite();
+            n += 1;
+        }
+        while n > 1 {
+            n -= 1;
+            gains[n - 1] = -(-gains[n - 1]).max(gains[n]);
+        }
+        gains[0]
     }
 
     /// The static evaluation for the side to move, from the state of
@@ -825,6 +923,19 @@ impl Searcher {
         let e = self.evals[ply].score(pos.side);
         debug_assert_eq!(e, eval::evaluate(pos, &self.evaluator));
         e
+    }
+
+    /// Whether a royal of the side to move (`[victory]`'s check set) is
+    /// attacked: looked up from the royals' squares the evaluation state
+    /// of `ply` follows where its royals are the check set's, else found
+    /// on the board.
+    fn royal_attacked(&self, pos: &Position, ply: usize) -> bool {
+        match self.evals[ply].royals(pos.side) {
+            Some(royals) if self.royals_are_checked => royals
+                .iter()
+                .any(|&sq| crate::movegen::attacked(pos, &pos.cells, pos.side.opposite(), sq)),
+            _ => attacked_among(pos, pos.side, &pos.rules.check_set),
+        }
     }
 
     /// Brings the evaluation state of `ply` up to `pos`, from its parent's.
@@ -871,6 +982,7 @@ impl Searcher {
         let mut f = std::mem::take(&mut self.frames[ply]);
         f.noisy.clear();
         f.quiet.clear();
+        f.bad.clear();
         f
     }
 
