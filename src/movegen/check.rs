@@ -81,14 +81,17 @@ pub(crate) fn attacked_at(pos: &Position, cells: &[Cell], by: Colour, target: Sq
 
 /// The square of the cheapest piece of colour `by` (by `value`) that
 /// could land on `target` as [`attacked`] judges it, on the board
-/// `cells`; `None` if there is none. The exchange estimate of the search
-/// follows the capturers of one square with it, cheapest first.
+/// `cells`; `None` if there is none. The first one found worth `floor` or
+/// less is taken at once (no piece is cheaper than the cheapest kind).
+/// The exchange estimate of the search follows the capturers of one
+/// square with it, cheapest first.
 pub(crate) fn cheapest_attacker(
     pos: &Position,
     cells: &[Cell],
     by: Colour,
     target: Square,
     value: impl Fn(Cell) -> i32,
+    floor: i32,
 ) -> Option<Square> {
     let rules = &*pos.rules;
     let table = rules.attack_rays();
@@ -120,6 +123,9 @@ pub(crate) fn cheapest_attacker(
             let c = cells[usize::from(sq)];
             if c != 0 {
                 if cell_colour(c) == by && ray.types.contains(cell_type(c)) {
+                    if value(c) <= floor {
+                        return Some(sq);
+                    }
                     consider(sq, c);
                 }
                 break;

@@ -2,8 +2,9 @@
 //! aspiration windows, principal-variation search (negamax, alpha-beta),
 //! a bucketed transposition table of compact entries (module `tt`), null-move
 //! pruning, late-move reductions, an extension when a royal is attacked,
-//! staged move ordering (hash move, captures by victim less attacker,
-//! killers, countermove, quiet moves by history), and a quiescence search
+//! staged move ordering (hash move, captures by victim less attacker with
+//! those a static exchange says lose put after the rest, killers,
+//! countermove, quiet moves by history), and a quiescence search
 //! over the noisy moves with stand-pat, delta pruning, table probes, an
 //! exchange estimate that drops captures losing the capturer
 //! (`loses_material`) and, from its third ply, recaptures only.
@@ -79,7 +80,7 @@ const HISTORY_MAX: i32 = 1 << 20;
 
 // Ordering keys: the hash move, then noisy moves by gain, then killers and
 // the countermove, then quiet moves by history (below `KILLER_KEY`); losing
-// captures are put aside and searched after the quiet moves.
+// captures are put aside and searched after the other noisy moves.
 const TT_KEY: i32 = i32::MAX;
 const NOISY_KEY: i32 = 1 << 30;
 const KILLER_KEY: i32 = 1 << 29;
@@ -214,7 +215,8 @@ impl NullMove {
 struct Frame {
     noisy: Vec<Move>,
     noisy_keys: Vec<i32>,
-    /// Noisy moves put aside as losing captures, searched last.
+    /// Noisy moves put aside as losing captures, searched after the other
+    /// noisy moves.
     bad: Vec<Move>,
     quiet: Vec<Move>,
     quiet_keys: Vec<i32>,
@@ -243,6 +245,9 @@ pub struct Searcher {
     royals_are_checked: bool,
     /// A copy of the board for the exchange estimate.
     board: Vec<crate::position::Cell>,
+    /// The value of the cheapest kind (an attacker worth that is the
+    /// cheapest there is).
+    cheapest: i32,
     nodes: u64,
     start: Instant,
     limits: Limits,
@@ -273,6 +278,7 @@ impl Searcher {
         let rules = &pos.rules;
         let royals_are_checked =
             (0..rules.types.len()).all(|t| evaluator.is_royal(t as TypeId) == rules.check_set.contains(t as TypeId));
+        let cheapest = evaluator.values().by_type.iter().copied().min().unwrap_or(0);
         let searcher = Searcher {
             values: evaluator.values().clone(),
             evaluator,
@@ -285,6 +291,7 @@ impl Searcher {
             evals: vec![eval::EvalState::default(); MAX_PLY + 1],
             royals_are_checked,
             board: Vec::with_capacity(pos.cells.len()),
+            cheapest,
             nodes: 0,
             start: Instant::now(),
             limits: Limits::default(),
@@ -626,9 +633,9 @@ impl Searcher {
         let mut best = None;
         let mut searched = 0usize;
         // Stage 0: the noisy moves (and the hash move) but the losing
-        // captures; stage 1: the quiet ones; stage 2: the losing captures.
+        // captures; stage 1: the losing captures; stage 2: the quiet moves.
         'stages: for stage in 0..3 {
-            if stage == 1 {
+            if stage == 2 {
                 if !quiet_listed {
                     if quiet_moves(pos, &mut frame.quiet).is_err() {
                         break 'stages;
@@ -643,8 +650,8 @@ impl Searcher {
             }
             let n = match stage {
                 0 => frame.noisy.len(),
-                1 => frame.quiet.len(),
-                _ => frame.bad.len(),
+                1 => frame.bad.len(),
+                _ => frame.quiet.len(),
             };
             for i in 0..n {
                 let (m, key_m) = match stage {
@@ -652,14 +659,15 @@ impl Searcher {
                         next_best(&mut frame.noisy, &mut frame.noisy_keys, i);
                         (frame.noisy[i], frame.noisy_keys[i])
                     }
-                    1 => {
+                    1 => (frame.bad[i], NOISY_KEY),
+                    _ => {
                         next_best(&mut frame.quiet, &mut frame.quiet_keys, i);
                         (frame.quiet[i], frame.quiet_keys[i])
                     }
-                    _ => (frame.bad[i], NOISY_KEY),
                 };
-                // A capture that likely loses material waits until after
-                // the quiet moves (judged only when its turn comes).
+                // A capture that likely loses material waits until the
+                // other noisy moves are searched (judged only when its
+                // turn comes).
                 if stage == 0 && key_m >= NOISY_KEY && key_m != TT_KEY {
                     let g = self.gain(pos, &m);
                     if self.bad_capture(pos, &m, g) {
@@ -667,7 +675,7 @@ impl Searcher {
                         continue;
                     }
                 }
-                let quiet = stage == 1 || key_m != TT_KEY && !is_noisy(pos, &m);
+                let quiet = stage == 2 || key_m != TT_KEY && !is_noisy(pos, &m);
                 let undo = pos.play_unchecked(&m);
                 let score = if searched == 0 {
                     -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true)
@@ -829,13 +837,15 @@ impl Searcher {
         best
     }
 
-    /// Whether `m`, just played by `mover`, likely loses material: the
-    /// static exchange on its destination ([`Searcher::exchange`]) after
-    /// what it took (`gain`: every piece its landings, shots and range
-    /// capture removed, and its promotion) is below zero. Multi-capture
-    /// moves count every victim in `gain`, and the recaptures are judged
-    /// on the board as the move left it; a move that ended the game, or
-    /// left no piece of the mover on its destination (burnt), is kept.
+    /// Whether `m`, just played by `mover`, likely loses material: what
+    /// it took (`gain`, every piece its landings, shots and range capture
+    /// removed, and its promotion) is worth less than the piece it left on
+    /// its destination, and the side to move can land there. One recapture
+    /// is all it looks at, so it understands multi-capture moves (their
+    /// gain is the sum) without listing the exchange; a move that ended
+    /// the game, or left no piece of the mover on its destination (burnt),
+    /// is kept. (The full exchange, [`Searcher::exchange`], searched far
+    /// more here: docs/engine.md, "Time to depth".)
     fn loses_material(&mut self, pos: &Position, m: &Move, gain: i32, mover: Colour) -> bool {
         if pos.outcome.is_some() {
             return false;
@@ -845,16 +855,15 @@ impl Searcher {
         if c == 0 || cell_colour(c) != mover || gain >= self.values.of(cell_type(c)) {
             return false;
         }
-        self.board.clear();
-        self.board.extend_from_slice(&pos.cells);
-        self.exchange(pos, to, gain, mover.opposite()) < 0
+        crate::movegen::attacked(pos, &pos.cells, mover.opposite(), to)
     }
 
     /// Whether the noisy move `m` of the side to move likely loses
     /// material, judged before it is played (for ordering): the move is
     /// made on a copy of the board (its origin, landings and the squares
     /// its range capture passes emptied, the piece it leaves on its
-    /// destination), then exchanged as [`Searcher::loses_material`] does.
+    /// destination), then the exchange on its destination
+    /// ([`Searcher::exchange`]) is below zero.
     /// Conservatively never for drops, shots, or in a variant with effects
     /// (burning), whose results only playing the move tells.
     fn bad_capture(&mut self, pos: &Position, m: &Move, gain: i32) -> bool {
@@ -892,8 +901,14 @@ impl Searcher {
         let mut n = 1;
         while n < MAX_SWAPS {
             let values = &self.values;
-            let Some(sq) = crate::movegen::cheapest_attacker(pos, &self.board, side, to, |c| values.of(cell_type(c)))
-            else {
+            let Some(sq) = crate::movegen::cheapest_attacker(
+                pos,
+                &self.board,
+                side,
+                to,
+                |c| values.of(cell_type(c)),
+                self.cheapest,
+            ) else {
                 break;
             };
             gains[n] = on_to - gains[n - 1];
