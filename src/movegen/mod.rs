@@ -22,7 +22,7 @@ mod walker;
 pub use crate::moves::{
     MAX_LEGS, MAX_MOVE_LIMIT, MAX_MOVES, MAX_SHOTS, Move, Promotion, TooManyMoves, move_limit, set_move_limit,
 };
-pub(crate) use check::{attacked, attacked_at, attacks_an_enemy, cheapest_attacker};
+pub(crate) use check::{attacked, attacked_at, attacks_an_enemy};
 pub use check::{attacked_among, in_check, threatened_among};
 pub use door::{is_noisy, noisy_moves, quiet_moves};
 pub(crate) use effects::on_board;

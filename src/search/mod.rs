@@ -2,9 +2,8 @@
 //! aspiration windows, principal-variation search (negamax, alpha-beta),
 //! a bucketed transposition table of compact entries (module `tt`), null-move
 //! pruning, late-move reductions, an extension when a royal is attacked,
-//! staged move ordering (hash move, captures by victim less attacker with
-//! those a static exchange says lose put after the rest, killers,
-//! countermove, quiet moves by history), and a quiescence search
+//! staged move ordering (hash move, captures by victim less attacker,
+//! killers, countermove, quiet moves by history), and a quiescence search
 //! over the noisy moves with stand-pat, delta pruning, table probes, an
 //! exchange estimate that drops captures losing the capturer
 //! (`loses_material`) and, from its third ply, recaptures only.
@@ -79,8 +78,7 @@ const ORDER_ENTRIES: usize = 1 << 16;
 const HISTORY_MAX: i32 = 1 << 20;
 
 // Ordering keys: the hash move, then noisy moves by gain, then killers and
-// the countermove, then quiet moves by history (below `KILLER_KEY`); losing
-// captures are put aside and searched after the other noisy moves.
+// the countermove, then quiet moves by history (below `KILLER_KEY`).
 const TT_KEY: i32 = i32::MAX;
 const NOISY_KEY: i32 = 1 << 30;
 const KILLER_KEY: i32 = 1 << 29;
@@ -215,9 +213,6 @@ impl NullMove {
 struct Frame {
     noisy: Vec<Move>,
     noisy_keys: Vec<i32>,
-    /// Noisy moves put aside as losing captures, searched after the other
-    /// noisy moves.
-    bad: Vec<Move>,
     quiet: Vec<Move>,
     quiet_keys: Vec<i32>,
 }
@@ -243,11 +238,6 @@ pub struct Searcher {
     /// The evaluation's royals are the check set's types (so its royal
     /// squares are those the extension looks at).
     royals_are_checked: bool,
-    /// A copy of the board for the exchange estimate.
-    board: Vec<crate::position::Cell>,
-    /// The value of the cheapest kind (an attacker worth that is the
-    /// cheapest there is).
-    cheapest: i32,
     nodes: u64,
     start: Instant,
     limits: Limits,
@@ -278,7 +268,6 @@ impl Searcher {
         let rules = &pos.rules;
         let royals_are_checked =
             (0..rules.types.len()).all(|t| evaluator.is_royal(t as TypeId) == rules.check_set.contains(t as TypeId));
-        let cheapest = evaluator.values().by_type.iter().copied().min().unwrap_or(0);
         let searcher = Searcher {
             values: evaluator.values().clone(),
             evaluator,
@@ -290,8 +279,6 @@ impl Searcher {
             frames: Vec::new(),
             evals: vec![eval::EvalState::default(); MAX_PLY + 1],
             royals_are_checked,
-            board: Vec::with_capacity(pos.cells.len()),
-            cheapest,
             nodes: 0,
             start: Instant::now(),
             limits: Limits::default(),
@@ -632,10 +619,9 @@ impl Searcher {
         let mut best_score = -INF;
         let mut best = None;
         let mut searched = 0usize;
-        // Stage 0: the noisy moves (and the hash move) but the losing
-        // captures; stage 1: the losing captures; stage 2: the quiet moves.
-        'stages: for stage in 0..3 {
-            if stage == 2 {
+        // Stage 0: the noisy moves (and the hash move); stage 1: the quiet ones.
+        'stages: for stage in 0..2 {
+            if stage == 1 {
                 if !quiet_listed {
                     if quiet_moves(pos, &mut frame.quiet).is_err() {
                         break 'stages;
@@ -648,34 +634,20 @@ impl Searcher {
                     frame.quiet_keys.push(k);
                 }
             }
-            let n = match stage {
-                0 => frame.noisy.len(),
-                1 => frame.bad.len(),
-                _ => frame.quiet.len(),
+            let n = if stage == 0 {
+                frame.noisy.len()
+            } else {
+                frame.quiet.len()
             };
             for i in 0..n {
-                let (m, key_m) = match stage {
-                    0 => {
-                        next_best(&mut frame.noisy, &mut frame.noisy_keys, i);
-                        (frame.noisy[i], frame.noisy_keys[i])
-                    }
-                    1 => (frame.bad[i], NOISY_KEY),
-                    _ => {
-                        next_best(&mut frame.quiet, &mut frame.quiet_keys, i);
-                        (frame.quiet[i], frame.quiet_keys[i])
-                    }
+                let (m, key_m) = if stage == 0 {
+                    next_best(&mut frame.noisy, &mut frame.noisy_keys, i);
+                    (frame.noisy[i], frame.noisy_keys[i])
+                } else {
+                    next_best(&mut frame.quiet, &mut frame.quiet_keys, i);
+                    (frame.quiet[i], frame.quiet_keys[i])
                 };
-                // A capture that likely loses material waits until the
-                // other noisy moves are searched (judged only when its
-                // turn comes).
-                if stage == 0 && key_m >= NOISY_KEY && key_m != TT_KEY {
-                    let g = self.gain(pos, &m);
-                    if self.bad_capture(pos, &m, g) {
-                        frame.bad.push(m);
-                        continue;
-                    }
-                }
-                let quiet = stage == 2 || key_m != TT_KEY && !is_noisy(pos, &m);
+                let quiet = stage == 1 || key_m != TT_KEY && !is_noisy(pos, &m);
                 let undo = pos.play_unchecked(&m);
                 let score = if searched == 0 {
                     -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, true)
@@ -844,9 +816,9 @@ impl Searcher {
     /// is all it looks at, so it understands multi-capture moves (their
     /// gain is the sum) without listing the exchange; a move that ended
     /// the game, or left no piece of the mover on its destination (burnt),
-    /// is kept. (The full exchange, [`Searcher::exchange`], searched far
-    /// more here: docs/engine.md, "Time to depth".)
-    fn loses_material(&mut self, pos: &Position, m: &Move, gain: i32, mover: Colour) -> bool {
+    /// is kept. (A full static exchange searched far more, here and in the
+    /// ordering: docs/engine.md, "Time to depth".)
+    fn loses_material(&self, pos: &Position, m: &Move, gain: i32, mover: Colour) -> bool {
         if pos.outcome.is_some() {
             return false;
         }
@@ -856,80 +828,6 @@ impl Searcher {
             return false;
         }
         crate::movegen::attacked(pos, &pos.cells, mover.opposite(), to)
-    }
-
-    /// Whether the noisy move `m` of the side to move likely loses
-    /// material, judged before it is played (for ordering): the move is
-    /// made on a copy of the board (its origin, landings and the squares
-    /// its range capture passes emptied, the piece it leaves on its
-    /// destination), then the exchange on its destination
-    /// ([`Searcher::exchange`]) is below zero.
-    /// Conservatively never for drops, shots, or in a variant with effects
-    /// (burning), whose results only playing the move tells.
-    fn bad_capture(&mut self, pos: &Position, m: &Move, gain: i32) -> bool {
-        if m.drop.is_some() || m.n_shots != 0 || pos.rules.has_effects || gain <= 0 {
-            return false;
-        }
-        let placed = crate::position::placed_cell(pos, m);
-        if placed == 0 || gain >= self.values.of(cell_type(placed)) {
-            return false;
-        }
-        let board = &mut self.board;
-        board.clear();
-        board.extend_from_slice(&pos.cells);
-        crate::position::for_swept(pos, m, |sq, _| board[usize::from(sq)] = 0);
-        board[usize::from(m.from)] = 0;
-        for &sq in m.landings() {
-            board[usize::from(sq)] = 0;
-        }
-        board[usize::from(m.to())] = placed;
-        self.exchange(pos, m.to(), gain, pos.side.opposite()) < 0
-    }
-
-    /// The static exchange on `to` of the board in `self.board`, where a
-    /// piece has just arrived having won `gain`: the two sides take turns
-    /// capturing on `to` with their cheapest attacker
-    /// (`movegen::cheapest_attacker`), `side` first, each free to stop;
-    /// what the first capture's side ends up with. Later captures are
-    /// counted as single captures of the piece on `to` (their extra
-    /// victims and promotions are not counted).
-    fn exchange(&mut self, pos: &Position, to: crate::board::Square, gain: i32, mut side: Colour) -> i32 {
-        const MAX_SWAPS: usize = 32;
-        let mut gains = [0i32; MAX_SWAPS];
-        gains[0] = gain;
-        let mut on_to = self.values.of(cell_type(self.board[usize::from(to)]));
-        let mut n = 1;
-        while n < MAX_SWAPS {
-            let values = &self.values;
-            let Some(sq) = crate::movegen::cheapest_attacker(
-                pos,
-                &self.board,
-                side,
-                to,
-                |c| values.of(cell_type(c)),
-                self.cheapest,
-            ) else {
-                break;
-            };
-            gains[n] = on_to - gains[n - 1];
-            // Neither stopping nor going on can save the side that took
-            // last: the rest cannot change the result.
-            if (-gains[n - 1]).max(gains[n]) < 0 {
-                n += 1;
-                break;
-            }
-            let c = self.board[usize::from(sq)];
-            self.board[usize::from(sq)] = 0;
-            self.board[usize::from(to)] = c;
-            on_to = self.values.of(cell_type(c));
-            side = side.opposite();
-            n += 1;
-        }
-        while n > 1 {
-            n -= 1;
-            gains[n - 1] = -(-gains[n - 1]).max(gains[n]);
-        }
-        gains[0]
     }
 
     /// The static evaluation for the side to move, from the state of
@@ -997,7 +895,6 @@ impl Searcher {
         let mut f = std::mem::take(&mut self.frames[ply]);
         f.noisy.clear();
         f.quiet.clear();
-        f.bad.clear();
         f
     }
 
