@@ -57,8 +57,19 @@ pub(crate) fn attacked_at(pos: &Position, cells: &[Cell], by: Colour, target: Sq
     if walked.is_empty() {
         return false;
     }
+    // How far each walked type can reach (Chebyshev, from its programs'
+    // legs: `CheckTables::walked`), so that a piece too far away is not
+    // walked. Not where pieces hop over screens, as there the bound is
+    // not used anywhere.
+    let reach = (!table.screens).then(|| &rules.check_tables().walked[by.index()]);
+    let geo = &rules.geometry;
     for (sq, &c) in cells.iter().enumerate() {
         if c != 0 && cell_colour(c) == by && sq != usize::from(target) && walked.contains(cell_type(c)) {
+            if let Some(reach) = reach
+                && geo.distance(sq as Square, target) as u32 > reach[usize::from(cell_type(c))]
+            {
+                continue;
+            }
             let mut hit = |w: &Walker| w.path[w.len - 1] == target;
             if walk_piece_at(pos, cells, sq as Square, depth, &mut hit) {
                 return true;

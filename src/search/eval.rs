@@ -15,7 +15,7 @@
 //! share is valued by the squares its first paths reach.
 
 use crate::board::{Colour, Square};
-use crate::position::{Position, cell, cell_colour, cell_type};
+use crate::position::{Cell, HAND_ENTRY, Position, cell, cell_colour, cell_type};
 use crate::ruleset::{Ruleset, TypeId};
 
 #[path = "eval_terms.rs"]
@@ -131,56 +131,147 @@ impl Evaluator {
 
 /// The static score of `pos` from the side to move's point of view, in
 /// centipawns: material on the board and in hand, square bonuses, royal
-/// safety. O(pieces × royals); no move is generated.
+/// safety. O(pieces × royals); no move is generated. The search keeps the
+/// same score incrementally ([`EvalState`]).
 pub fn evaluate(pos: &Position, ev: &Evaluator) -> i32 {
-    let mut score = [0i32; 2];
-    let mut royals = [[0 as Square; ROYALS_FOLLOWED]; 2];
-    let mut n_royals = [0usize; 2];
-    for sq in pos.occupied() {
-        let c = pos.cells[usize::from(sq)];
-        let (col, ty) = (cell_colour(c), cell_type(c));
-        let i = col.index();
-        score[i] += ev.values.of(ty) + ev.square_bonus(col, ty, sq);
-        if ev.royal[usize::from(ty)] {
-            if n_royals[i] < ROYALS_FOLLOWED {
-                royals[i][n_royals[i]] = sq;
-            }
-            n_royals[i] += 1;
-        }
-    }
-    for &(ty, v) in &ev.hand {
-        for col in Colour::BOTH {
-            score[col.index()] += v * i32::from(pos.hands[col.index()][usize::from(ty)]);
-        }
-    }
-    if n_royals[0] + n_royals[1] > 0 {
-        let w = ev.width;
-        let near = |a: Square, b: Square| {
-            let (a, b) = (i32::from(a), i32::from(b));
-            ((a % w) - (b % w)).abs().max((a / w - b / w).abs())
+    EvalState::full(pos, ev).score(pos.side)
+}
+
+/// The evaluation's parts for one position, kept from move to move: a
+/// child's state is its parent's plus what the squares the move changed
+/// (the position's journal since the parent) add and remove, so a node
+/// costs O(squares changed × royals) instead of O(pieces × royals). A move
+/// that changes a royal's square (or takes or makes a royal) is scored
+/// from scratch, since every piece's nearness to it changes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EvalState {
+    /// Per colour: every term of its pieces on the board (value, square
+    /// bonus, threat to the enemy royals).
+    board: [i32; 2],
+    /// Per colour: the value of its pieces in hand.
+    hand: [i32; 2],
+    /// Per colour: its first [`ROYALS_FOLLOWED`] royals' squares, and how
+    /// many royals it has.
+    royals: [[Square; ROYALS_FOLLOWED]; 2],
+    n_royals: [usize; 2],
+    /// The position's journal length when this state was made.
+    journal: usize,
+}
+
+impl EvalState {
+    /// The state of `pos`, from scratch.
+    pub fn full(pos: &Position, ev: &Evaluator) -> EvalState {
+        let mut st = EvalState {
+            journal: pos.journal.len(),
+            ..EvalState::default()
         };
         for sq in pos.occupied() {
             let c = pos.cells[usize::from(sq)];
             let (col, ty) = (cell_colour(c), cell_type(c));
+            let i = col.index();
             if ev.royal[usize::from(ty)] {
-                continue;
-            }
-            let enemy = col.opposite().index();
-            let followed = n_royals[enemy].min(ROYALS_FOLLOWED);
-            let mut threat = 0;
-            for &r in &royals[enemy][..followed] {
-                let d = near(sq, r);
-                if d <= ROYAL_RADIUS {
-                    threat += ROYAL_THREAT[d as usize];
+                if st.n_royals[i] < ROYALS_FOLLOWED {
+                    st.royals[i][st.n_royals[i]] = sq;
                 }
-            }
-            if threat > 0 {
-                score[col.index()] += ev.values.of(ty) * threat / 256 / n_royals[enemy] as i32;
+                st.n_royals[i] += 1;
             }
         }
+        for sq in pos.occupied() {
+            let c = pos.cells[usize::from(sq)];
+            st.board[cell_colour(c).index()] += st.piece(ev, sq, c);
+        }
+        st.hand = hand_values(pos, ev);
+        st
     }
-    let me = pos.side.index();
-    score[me] - score[1 - me]
+
+    /// The state of `pos`, a descendant of the position `self` was made
+    /// for (moves played since, none taken back past it).
+    pub fn after(&self, pos: &Position, ev: &Evaluator) -> EvalState {
+        let changed = pos.journal.get(self.journal..).unwrap_or(&[]);
+        let mut st = EvalState {
+            journal: pos.journal.len(),
+            ..*self
+        };
+        let mut hand = false;
+        for (i, &(sq, old)) in changed.iter().enumerate() {
+            if sq >= HAND_ENTRY {
+                hand = true;
+                continue;
+            }
+            // A square set twice counts once: from its first old content
+            // to what stands there now.
+            if changed[..i].iter().any(|&(s, _)| s == sq) {
+                continue;
+            }
+            let new = pos.cells[usize::from(sq)];
+            let royal = |c: Cell| c != 0 && ev.royal[usize::from(cell_type(c))];
+            if royal(old) || royal(new) {
+                return EvalState::full(pos, ev);
+            }
+            if old != 0 {
+                st.board[cell_colour(old).index()] -= st.piece(ev, sq, old);
+            }
+            if new != 0 {
+                st.board[cell_colour(new).index()] += st.piece(ev, sq, new);
+            }
+        }
+        if hand {
+            st.hand = hand_values(pos, ev);
+        }
+        st
+    }
+
+    /// The squares of `side`'s royals, if it has at most
+    /// [`ROYALS_FOLLOWED`] (else `None`: not all are followed).
+    pub fn royals(&self, side: Colour) -> Option<&[Square]> {
+        let i = side.index();
+        (self.n_royals[i] <= ROYALS_FOLLOWED).then(|| &self.royals[i][..self.n_royals[i]])
+    }
+
+    /// The score for `side`.
+    pub fn score(&self, side: Colour) -> i32 {
+        let (me, other) = (side.index(), side.opposite().index());
+        self.board[me] + self.hand[me] - self.board[other] - self.hand[other]
+    }
+
+    /// What the piece `c` on `sq` adds to its side: value, square bonus
+    /// and, if it is not royal, its threat to the enemy royals.
+    fn piece(&self, ev: &Evaluator, sq: Square, c: Cell) -> i32 {
+        let (col, ty) = (cell_colour(c), cell_type(c));
+        let mut v = ev.values.of(ty) + ev.square_bonus(col, ty, sq);
+        if ev.royal[usize::from(ty)] {
+            return v;
+        }
+        let enemy = col.opposite().index();
+        let followed = self.n_royals[enemy].min(ROYALS_FOLLOWED);
+        if followed == 0 {
+            return v;
+        }
+        let w = ev.width;
+        let (a, mut threat) = (i32::from(sq), 0);
+        for &r in &self.royals[enemy][..followed] {
+            let b = i32::from(r);
+            let d = ((a % w) - (b % w)).abs().max((a / w - b / w).abs());
+            if d <= ROYAL_RADIUS {
+                threat += ROYAL_THREAT[d as usize];
+            }
+        }
+        if threat > 0 {
+            v += ev.values.of(ty) * threat / 256 / self.n_royals[enemy] as i32;
+        }
+        v
+    }
+}
+
+/// Per colour, the value of its pieces in hand.
+fn hand_values(pos: &Position, ev: &Evaluator) -> [i32; 2] {
+    let mut hand = [0; 2];
+    for &(ty, v) in &ev.hand {
+        for col in Colour::BOTH {
+            hand[col.index()] += v * i32::from(pos.hands[col.index()][usize::from(ty)]);
+        }
+    }
+    hand
 }
 
 /// A kind's default value: `100 × n^0.75`, with `n` the squares it reaches
@@ -269,6 +360,49 @@ mod tests {
 
     /// The bound on the paths walked never cuts a bundled variant's derived
     /// values short: each kind's share gives the value from every path.
+    /// The incremental state agrees with a full evaluation after every
+    /// legal move of positions along a game of every bundled variant (its
+    /// captures, promotions, drops, lion and range moves), and after a
+    /// chain of moves.
+    #[test]
+    fn incremental_state_matches_a_full_evaluation() {
+        for variant in crate::rules::bundled_names() {
+            let rules = crate::rules::load_variant(variant, &[]).expect("bundled");
+            let ev = Evaluator::new(&rules);
+            let mut pos = Position::start(rules);
+            let mut chain = EvalState::full(&pos, &ev);
+            let mut moves = Vec::new();
+            for ply in 0..40 {
+                if legal_moves(&pos, &mut moves).is_err() || moves.is_empty() || pos.outcome.is_some() {
+                    break;
+                }
+                let parent = EvalState::full(&pos, &ev);
+                for m in moves.iter().step_by(1 + moves.len() / 200) {
+                    let undo = pos.play_unchecked(m);
+                    let full = EvalState::full(&pos, &ev);
+                    let inc = parent.after(&pos, &ev);
+                    for side in Colour::BOTH {
+                        assert_eq!(inc.score(side), full.score(side), "{variant} ply {ply}");
+                    }
+                    pos.unplay(&undo);
+                }
+                // Prefer a capture, so that the chain sees material change.
+                let m = moves
+                    .iter()
+                    .copied()
+                    .find(|m| {
+                        m.landings()
+                            .iter()
+                            .any(|&sq| pos.cells[usize::from(sq)] != 0 && sq != m.from)
+                    })
+                    .unwrap_or(moves[(ply * 7) % moves.len()]);
+                pos.play_unchecked(&m);
+                chain = chain.after(&pos, &ev);
+                assert_eq!(chain.score(pos.side), evaluate(&pos, &ev), "{variant} ply {ply}");
+            }
+        }
+    }
+
     #[test]
     fn bundled_values_are_worked_out_from_every_path() {
         for variant in crate::rules::bundled_names() {

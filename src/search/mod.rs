@@ -35,7 +35,7 @@ use crate::movegen::{
     Move, Promotion, TooManyMoves, Walker, attacked_among, is_noisy, legal_moves, noisy_moves, quiet_moves,
 };
 use crate::position::{Outcome, Position, cell, cell_colour, cell_type};
-use crate::ruleset::{Result3, Ruleset};
+use crate::ruleset::{Result3, Ruleset, TypeId};
 use eval::PieceValues;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -232,6 +232,12 @@ pub struct Searcher {
     /// (a fingerprint).
     countermoves: Vec<u32>,
     frames: Vec<Frame>,
+    /// The evaluation of the position at each ply of the current line,
+    /// kept incrementally ([`eval::EvalState`]).
+    evals: Vec<eval::EvalState>,
+    /// The evaluation's royals are the check set's types (so its royal
+    /// squares are those the extension looks at).
+    royals_are_checked: bool,
     nodes: u64,
     start: Instant,
     limits: Limits,
@@ -259,6 +265,9 @@ impl Searcher {
     pub fn with_table(pos: &Position, table_mb: usize) -> (Searcher, usize) {
         let (table, mb) = Table::new(table_mb);
         let evaluator = eval::Evaluator::new(&pos.rules);
+        let rules = &pos.rules;
+        let royals_are_checked =
+            (0..rules.types.len()).all(|t| evaluator.is_royal(t as TypeId) == rules.check_set.contains(t as TypeId));
         let searcher = Searcher {
             values: evaluator.values().clone(),
             evaluator,
@@ -268,6 +277,8 @@ impl Searcher {
             history: vec![0; ORDER_ENTRIES],
             countermoves: vec![0; ORDER_ENTRIES],
             frames: Vec::new(),
+            evals: vec![eval::EvalState::default(); MAX_PLY + 1],
+            royals_are_checked,
             nodes: 0,
             start: Instant::now(),
             limits: Limits::default(),
@@ -348,6 +359,7 @@ impl Searcher {
         self.limits = limits;
         self.nodes = 0;
         self.seldepth = 0;
+        self.evals[0] = eval::EvalState::full(pos, &self.evaluator);
         self.work = 0;
         self.null_tries = 0;
         self.aborted = false;
@@ -521,12 +533,13 @@ impl Searcher {
         if let Some(o) = pos.outcome {
             return outcome_score(o, pos.side, ply);
         }
+        self.enter(pos, ply);
         if ply >= MAX_PLY - MAX_QUIESCENCE - 1 {
             return self.quiescence(pos, ply, 0, alpha, beta);
         }
         // A royal attacked: search a ply deeper (it may be lost, or the
         // attack may be all there is).
-        let attacked = attacked_among(pos, pos.side, &pos.rules.check_set);
+        let attacked = self.royal_attacked(pos, ply);
         if attacked {
             depth += 1;
         }
@@ -559,7 +572,7 @@ impl Searcher {
             && depth >= 3
             && beta.abs() < MATE - MAX_PLY as i32
             && self.null_move.allowed(pos)
-            && self.evaluate(pos) >= beta
+            && self.evaluate(pos, ply) >= beta
         {
             self.null_tries += 1;
             let r = 2 + depth / 4;
@@ -578,7 +591,7 @@ impl Searcher {
         if noisy_moves(pos, &mut frame.noisy).is_err() {
             // Past the move budget: scored as it stands.
             self.frames[ply] = frame;
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         self.charge(frame.noisy.len());
         let tt_best = entry.map_or(0, |e| e.best);
@@ -587,7 +600,7 @@ impl Searcher {
             // The hash move is quiet: list the quiet moves now to try it first.
             if quiet_moves(pos, &mut frame.quiet).is_err() {
                 self.frames[ply] = frame;
-                return self.evaluate(pos);
+                return self.evaluate(pos, ply);
             }
             self.charge(frame.quiet.len());
             quiet_listed = true;
@@ -685,7 +698,7 @@ impl Searcher {
             if best.is_none() && self.frames[ply].quiet.is_empty() && self.frames[ply].noisy.is_empty() {
                 return outcome_score(pos.no_moves_outcome(), pos.side, ply);
             }
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         let bound = if best_score >= beta {
             LOWER
@@ -724,7 +737,11 @@ impl Searcher {
                 _ => {}
             }
         }
-        let stand = self.evaluate(pos);
+        if qply > 0 {
+            // (At its first ply, the calling node's state is this one's.)
+            self.enter(pos, ply);
+        }
+        let stand = self.evaluate(pos, ply);
         if stand >= beta || qply >= MAX_QUIESCENCE || ply + 1 >= MAX_PLY {
             return stand;
         }
@@ -792,14 +809,15 @@ impl Searcher {
         best
     }
 
-    /// Whether `m`, just played by `mover`, likely loses
-    /// material (an exchange estimate): what it took (`gain`, every piece
-    /// its landings, shots and range capture removed, and its promotion)
-    /// is worth less than the piece it left on its destination, and the
-    /// side to move can land there. One recapture is all it looks at, so
-    /// it understands multi-capture moves (their gain is the sum) without
-    /// listing the exchange; a move that ended the game, or left no piece
-    /// of the mover on its destination (burnt), is kept.
+    /// Whether `m`, just played by `mover`, likely loses material: what
+    /// it took (`gain`, every piece its landings, shots and range capture
+    /// removed, and its promotion) is worth less than the piece it left on
+    /// its destination, and the side to move can land there. One recapture
+    /// is all it looks at, so it understands multi-capture moves (their
+    /// gain is the sum) without listing the exchange; a move that ended
+    /// the game, or left no piece of the mover on its destination (burnt),
+    /// is kept. (A full static exchange searched far more, here and in the
+    /// ordering: docs/engine.md, "Time to depth".)
     fn loses_material(&self, pos: &Position, m: &Move, gain: i32, mover: Colour) -> bool {
         if pos.outcome.is_some() {
             return false;
@@ -812,9 +830,33 @@ impl Searcher {
         crate::movegen::attacked(pos, &pos.cells, mover.opposite(), to)
     }
 
-    /// The static evaluation for the side to move.
-    fn evaluate(&self, pos: &Position) -> i32 {
-        eval::evaluate(pos, &self.evaluator)
+    /// The static evaluation for the side to move, from the state of
+    /// `ply` ([`Searcher::enter`]).
+    fn evaluate(&self, pos: &Position, ply: usize) -> i32 {
+        let e = self.evals[ply].score(pos.side);
+        debug_assert_eq!(e, eval::evaluate(pos, &self.evaluator));
+        e
+    }
+
+    /// Whether a royal of the side to move (`[victory]`'s check set) is
+    /// attacked: looked up from the royals' squares the evaluation state
+    /// of `ply` follows where its royals are the check set's, else found
+    /// on the board.
+    fn royal_attacked(&self, pos: &Position, ply: usize) -> bool {
+        match self.evals[ply].royals(pos.side) {
+            Some(royals) if self.royals_are_checked => royals
+                .iter()
+                .any(|&sq| crate::movegen::attacked(pos, &pos.cells, pos.side.opposite(), sq)),
+            _ => attacked_among(pos, pos.side, &pos.rules.check_set),
+        }
+    }
+
+    /// Brings the evaluation state of `ply` up to `pos`, from its parent's.
+    fn enter(&mut self, pos: &Position, ply: usize) {
+        self.evals[ply] = match ply.checked_sub(1) {
+            Some(parent) => self.evals[parent].after(pos, &self.evaluator),
+            None => eval::EvalState::full(pos, &self.evaluator),
+        };
     }
 
     fn count_node(&mut self) {
