@@ -147,7 +147,8 @@ pub struct Solution {
     /// longest resistance, ending with the mating move.
     pub line: Vec<Move>,
     /// The length is proven shortest (a search within two plies less
-    /// failed). False when the limits ran out while shortening.
+    /// failed, or was refuted before). False when the limits ran out
+    /// while shortening.
     pub shortest: bool,
     /// The root's proof and disproof numbers when the limits ran out
     /// before any mate was found ([`Verdict::Unknown`]): how far the
@@ -314,10 +315,11 @@ fn search(
         let mut low = -1;
         let mut limit = 1.min(max);
         let mut prelude = true;
-        if max < 1 {
-            found.verdict = Verdict::NoMate;
-        }
-        while max >= 1 {
+        loop {
+            if max < 1 {
+                found.verdict = Verdict::NoMate;
+                break;
+            }
             s.cap = if prelude && limit < max {
                 s.nodes.saturating_add(PRELUDE_NODES * (limit as u64 + 1))
             } else {
