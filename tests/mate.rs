@@ -245,7 +245,7 @@ fn a_mate_found_without_the_shortest_proof_says_so() {
     let found = solve(
         &mut p,
         &Config {
-            nodes: Some(8_000),
+            nodes: Some(20_000),
             ..config(255)
         },
         None,
@@ -270,7 +270,7 @@ fn a_mate_found_without_the_shortest_proof_says_so() {
         "--option",
         CHU_OPTIONS[1],
         "--nodes",
-        "8000",
+        "20000",
     ]);
     assert!(o.status.success(), "{o:?}");
     let text = stdout(&o);
@@ -278,6 +278,30 @@ fn a_mate_found_without_the_shortest_proof_says_so() {
         text.starts_with("mate in ") && text.lines().next().unwrap().ends_with(" (not proven shortest)"),
         "{text}"
     );
+}
+
+#[test]
+fn a_longer_first_mate_is_shortened_to_the_published_length() {
+    // tumechu8 within 255 plies: the budgeted short limits (up to 15
+    // plies) cannot decide it, the whole limit's first mate is longer than
+    // the collection's 23 plies, and shortening brings it down to 23,
+    // proven shortest (no mate within 21).
+    let mut p = chu(TUMECHU8);
+    let found = solve(
+        &mut p,
+        &Config {
+            nodes: Some(150_000),
+            ..config(255)
+        },
+        None,
+    )
+    .unwrap();
+    assert_eq!((found.verdict, found.plies), (Verdict::Mate, Some(23)));
+    assert!(found.shortest);
+    let line = usi_line(&mut p, &found.line);
+    assert_eq!(line.len(), 23);
+    let texts: Vec<&str> = line.iter().map(String::as_str).collect();
+    assert!(ends_in_mate(&mut p.clone(), &texts), "{line:?}");
 }
 
 #[test]

@@ -14,14 +14,19 @@
 //! Conventions ([`Config`]): under [`AttackerMoves::Checks`] (the tsume
 //! rule) every attacking move gives check, or wins at once; under
 //! [`AttackerMoves::Any`] any move is allowed (mate-in-N). The defender
-//! always resists longest, and the attacker mates shortest: a first proof
-//! of any mate within `max_plies` is shortened by searching again within
-//! two plies less, until that search fails (or the limits run out: the
-//! mate is then reported as not proven shortest).
+//! always resists longest, and the attacker mates shortest: limits of 1,
+//! 3, 7, 15, ... plies are searched first, each within a node budget, then
+//! the whole `max_plies`; a first proof is shortened by searching again
+//! within two plies less, until that search fails or reaches a limit
+//! already refuted (or the limits run out: the mate is then reported as
+//! not proven shortest).
 //!
 //! Nodes are positions with a number of plies left (`rem`). A proof holds
 //! for any node with at least its length left, a disproof for any node
-//! with at most its depth left. A move that repeats a position of the
+//! with at most its depth left. The proof and disproof numbers of an
+//! unsolved search are kept with the plies it had left, and bound another
+//! limit's numbers only where they are sure to: fewer plies never make a
+//! mate easier to prove, more plies never make it easier to refute. A move that repeats a position of the
 //! current line is never part of a shortest mate (the plies to mate fall
 //! with every attacking move of a shortest strategy), so it counts as
 //! refuted; a disproof that rests on such a repetition depends on the line
@@ -54,6 +59,8 @@ use web_time::{Duration, Instant};
 
 /// The most plies a mate may have (`Config::max_plies` is capped here).
 pub const MAX_PLIES: u32 = 2047;
+/// The prelude's budget (`search`): nodes per ply of the limit.
+const PRELUDE_NODES: u64 = 1_000;
 /// "Infinite" proof or disproof number: a solved node.
 const INF: u32 = u32::MAX / 2;
 
@@ -140,7 +147,8 @@ pub struct Solution {
     /// longest resistance, ending with the mating move.
     pub line: Vec<Move>,
     /// The length is proven shortest (a search within two plies less
-    /// failed). False when the limits ran out while shortening.
+    /// failed, or was refuted before). False when the limits ran out
+    /// while shortening.
     pub shortest: bool,
     /// The root's proof and disproof numbers when the limits ran out
     /// before any mate was found ([`Verdict::Unknown`]): how far the
@@ -269,6 +277,8 @@ fn search(
         node_limit: config.nodes,
         stop,
         aborted: false,
+        cap: u64::MAX,
+        capped: false,
     };
     let mut found = Solution {
         verdict: Verdict::Unknown,
@@ -293,12 +303,34 @@ fn search(
         found.line = vec![m];
         found.shortest = true;
     } else {
-        // Any mate within `max` first (one search, far cheaper than
-        // deepening the limit from 1), then shorter ones until none is
-        // found or the limits run out.
-        let mut limit = max;
-        while limit >= 1 {
+        // A prelude of limits of 1, 3, 7, 15, ... plies (2^k - 1), each
+        // within a budget of `PRELUDE_NODES` per ply of the limit: a
+        // failed limit proves there is no mate within it (`low`), so a
+        // short mate is found, and proven shortest, without a search of
+        // the whole limit. The first limit the budget cannot decide ends
+        // the prelude, and the whole limit `max` is searched for any mate
+        // (far cheaper for a long mate than deepening the limit all the
+        // way). A mate found is then shortened (searched again within two
+        // plies less) until that fails or reaches `low`.
+        let mut low = -1;
+        let mut limit = 1.min(max);
+        let mut prelude = true;
+        loop {
+            if max < 1 {
+                found.verdict = Verdict::NoMate;
+                break;
+            }
+            s.cap = if prelude && limit < max {
+                s.nodes.saturating_add(PRELUDE_NODES * (limit as u64 + 1))
+            } else {
+                u64::MAX
+            };
             let n = s.mid(pos, 0, limit, true, INF, INF);
+            if s.capped {
+                // Nothing found after the budget ran out was stored.
+                (s.aborted, s.capped, prelude, limit) = (false, false, false, max);
+                continue;
+            }
             if s.aborted {
                 if found.verdict == Verdict::Unknown {
                     found.root = Some((n.pn, n.dn));
@@ -306,18 +338,26 @@ fn search(
                 break;
             }
             if n.pn != 0 {
-                // No mate within `limit`: the last proof was the shortest.
-                if found.verdict == Verdict::Unknown {
-                    found.verdict = Verdict::NoMate;
+                // No mate within `limit`.
+                low = limit;
+                if found.verdict == Verdict::Mate {
+                    // The last proof was the shortest.
+                    found.shortest = true;
+                    break;
                 }
-                found.shortest = found.verdict == Verdict::Mate;
-                break;
+                if limit >= max {
+                    found.verdict = Verdict::NoMate;
+                    break;
+                }
+                limit = if prelude { (limit * 2 + 1).min(max) } else { max };
+                continue;
             }
+            prelude = false;
             let len = i32::from(n.len);
             found.verdict = Verdict::Mate;
             found.plies = Some(len as u32);
             found.line = s.main_line(pos, len);
-            if len <= 1 {
+            if len - 2 <= low {
                 found.shortest = true;
                 break;
             }
@@ -398,6 +438,10 @@ struct Solver<'a> {
     node_limit: Option<u64>,
     stop: Option<&'a AtomicBool>,
     aborted: bool,
+    /// The node count at which the current root search gives up (the
+    /// prelude's budget), and whether it did.
+    cap: u64,
+    capped: bool,
 }
 
 impl Solver<'_> {
@@ -415,6 +459,9 @@ impl Solver<'_> {
             let out_of_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
             if out_of_time || out_of_nodes || self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 self.aborted = true;
+            } else if self.nodes >= self.cap {
+                self.aborted = true;
+                self.capped = true;
             }
         }
     }
@@ -472,9 +519,16 @@ impl Solver<'_> {
         match self.table.get(node_key(pos)) {
             Some(e) if i32::from(e.proof) <= rem => proven(i32::from(e.proof)),
             Some(e) if i32::from(e.disproof) >= rem => DISPROVEN,
+            // Open numbers of another limit bound this one's only one way:
+            // with fewer plies a mate is no easier to prove, with more no
+            // easier to refute.
             Some(e) => Numbers {
-                pn: e.pn,
-                dn: e.dn,
+                pn: if i32::from(e.open_rem) >= rem { e.pn } else { 1 },
+                dn: if i32::from(e.open_rem) <= rem && e.open_rem >= 0 {
+                    e.dn
+                } else {
+                    1
+                },
                 ..UNKNOWN
             },
             None => UNKNOWN,
@@ -604,6 +658,7 @@ impl Solver<'_> {
                 Found::Open {
                     pn: result.pn,
                     dn: result.dn,
+                    rem: rem as i16,
                 }
             };
             let work = (self.nodes - work + 1).min(u64::from(u32::MAX)) as u32;

@@ -1,10 +1,10 @@
 //! The solver's transposition table. One entry per position holds what
 //! every search of it found, whatever the plies left: the shortest mate
 //! proven from it, the most plies left within which it was disproven, and
-//! the proof and disproof numbers of its last unsolved search (shared by
-//! every depth, so a deeper search starts from what a shallower one
-//! learned). Fixed size, allocated once; a full bucket drops the entry
-//! that cost the least work to find.
+//! the proof and disproof numbers of its last unsolved search with the
+//! plies that search had left (the solver reads them as bounds for other
+//! limits only in the direction that holds). Fixed size, allocated once;
+//! a full bucket drops the entry that cost the least work to find.
 
 /// Entries per bucket: a key may sit in any of these four.
 const WAYS: usize = 4;
@@ -18,9 +18,11 @@ pub(super) const NO_DISPROOF: i16 = -1;
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Entry {
     pub key: u64,
-    /// The last unsolved search's numbers (1, 1 when none).
+    /// The last unsolved search's numbers (1, 1 when none), and the
+    /// plies it had left (`NO_DISPROOF` when none).
     pub pn: u32,
     pub dn: u32,
+    pub open_rem: i16,
     /// The shortest mate proven from here, in plies (`NO_PROOF` if none):
     /// a proof for any node with at least that many plies left.
     pub proof: i16,
@@ -38,6 +40,7 @@ impl Default for Entry {
             key: 0,
             pn: 1,
             dn: 1,
+            open_rem: NO_DISPROOF,
             proof: NO_PROOF,
             disproof: NO_DISPROOF,
             work: 0,
@@ -49,7 +52,7 @@ impl Default for Entry {
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Found {
     /// Unsolved, with these proof and disproof numbers.
-    Open { pn: u32, dn: u32 },
+    Open { pn: u32, dn: u32, rem: i16 },
     /// A mate in this many plies.
     Proof(i16),
     /// No mate within this many plies.
@@ -110,7 +113,7 @@ impl Table {
         };
         e.work = e.work.saturating_add(work.max(1));
         match found {
-            Found::Open { pn, dn } => (e.pn, e.dn) = (pn, dn),
+            Found::Open { pn, dn, rem } => (e.pn, e.dn, e.open_rem) = (pn, dn, rem),
             Found::Proof(len) => e.proof = e.proof.min(len),
             Found::Disproof(rem) => e.disproof = e.disproof.max(rem),
         }
@@ -126,7 +129,7 @@ mod tests {
         let mut t = Table::new(0).unwrap();
         assert_eq!(t.entries.len(), WAYS);
         for (i, work) in [5, 1, 9, 7, 3].into_iter().enumerate() {
-            t.put(i as u64 + 1, Found::Open { pn: 1, dn: 1 }, work);
+            t.put(i as u64 + 1, Found::Open { pn: 1, dn: 1, rem: 1 }, work);
         }
         // The fifth went over the entry of work 1 (key 2).
         assert!(t.get(2).is_none());
@@ -138,11 +141,14 @@ mod tests {
     fn proofs_and_disproofs_of_every_depth_are_kept() {
         let mut t = Table::new(1).unwrap();
         t.put(42, Found::Disproof(3), 10);
-        t.put(42, Found::Open { pn: 4, dn: 2 }, 10);
+        t.put(42, Found::Open { pn: 4, dn: 2, rem: 5 }, 10);
         t.put(42, Found::Proof(9), 10);
         t.put(42, Found::Proof(11), 10);
         t.put(42, Found::Disproof(1), 10);
         let e = t.get(42).unwrap();
-        assert_eq!((e.proof, e.disproof, e.pn, e.dn, e.work), (9, 3, 4, 2, 50));
+        assert_eq!(
+            (e.proof, e.disproof, e.pn, e.dn, e.open_rem, e.work),
+            (9, 3, 4, 2, 5, 50)
+        );
     }
 }
