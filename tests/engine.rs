@@ -1231,7 +1231,10 @@ fn the_match_record_is_written_after_every_game() {
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     let during = std::fs::read_to_string(&copy).expect("the record existed when game 3 began");
     assert_eq!(during.matches("[Event ").count(), 2, "{during}");
-    assert!(during.contains("[Round \"2\"]") && !during.contains("[Round \"3\"]"), "{during}");
+    assert!(
+        during.contains("[Round \"2\"]") && !during.contains("[Round \"3\"]"),
+        "{during}"
+    );
     let after = std::fs::read_to_string(&record).unwrap();
     assert_eq!(after.matches("[Event ").count(), 3, "{after}");
     std::fs::remove_dir_all(&dir).ok();
