@@ -215,6 +215,9 @@ struct Frame {
     noisy_keys: Vec<i32>,
     quiet: Vec<Move>,
     quiet_keys: Vec<i32>,
+    /// [`sort_by_keys`]'s buffer, kept so that sorting allocates nothing
+    /// once it has grown.
+    sorting: Vec<(i32, u32, Move)>,
 }
 
 /// A searcher: its transposition table, ordering tables and move buffers
@@ -459,7 +462,7 @@ impl Searcher {
         let tt_best = self.table.probe(key).map_or(0, |e| e.best);
         if depth == 1 {
             let mut keys: Vec<i32> = root.iter().map(|m| self.order_key(pos, m, tt_best, 0)).collect();
-            sort_by_keys(root, &mut keys);
+            sort_by_keys(root, &mut keys, &mut Vec::new());
             self.charge(root.len());
         }
         let alpha0 = alpha;
@@ -641,10 +644,10 @@ impl Searcher {
             };
             for i in 0..n {
                 let (m, key_m) = if stage == 0 {
-                    next_best(&mut frame.noisy, &mut frame.noisy_keys, i);
+                    next_best(&mut frame.noisy, &mut frame.noisy_keys, &mut frame.sorting, i);
                     (frame.noisy[i], frame.noisy_keys[i])
                 } else {
-                    next_best(&mut frame.quiet, &mut frame.quiet_keys, i);
+                    next_best(&mut frame.quiet, &mut frame.quiet_keys, &mut frame.sorting, i);
                     (frame.quiet[i], frame.quiet_keys[i])
                 };
                 let quiet = stage == 1 || key_m != TT_KEY && !is_noisy(pos, &m);
@@ -763,7 +766,7 @@ impl Searcher {
         let mut best_move = None;
         let recapture_on = (qply >= QUIESCENCE_RECAPTURES).then(|| pos.last_move().to);
         for i in 0..frame.noisy.len() {
-            next_best(&mut frame.noisy, &mut frame.noisy_keys, i);
+            next_best(&mut frame.noisy, &mut frame.noisy_keys, &mut frame.sorting, i);
             let m = frame.noisy[i];
             if let Some(last) = recapture_on
                 && !last.is_some_and(|t| m.landings().contains(&t))
@@ -1095,20 +1098,29 @@ fn pick_best(moves: &mut [Move], keys: &mut [i32], i: usize) {
 /// Puts the move to search `i`th at `i`: the first [`PICKED`] are picked
 /// one at a time ([`pick_best`]), then the rest are sorted at once, so a
 /// node costs O(n log n) however many of its n moves are searched.
-fn next_best(moves: &mut [Move], keys: &mut [i32], i: usize) {
+fn next_best(moves: &mut [Move], keys: &mut [i32], sorting: &mut Vec<(i32, u32, Move)>, i: usize) {
     match i.cmp(&PICKED) {
         std::cmp::Ordering::Less => pick_best(moves, keys, i),
-        std::cmp::Ordering::Equal => sort_by_keys(&mut moves[i..], &mut keys[i..]),
+        std::cmp::Ordering::Equal => sort_by_keys(&mut moves[i..], &mut keys[i..], sorting),
         std::cmp::Ordering::Greater => {}
     }
 }
 
 /// Sorts `moves` by `keys`, highest first, in O(n log n); moves of equal
-/// keys keep their order.
-fn sort_by_keys(moves: &mut [Move], keys: &mut [i32]) {
-    let mut both: Vec<(i32, Move)> = keys.iter().copied().zip(moves.iter().copied()).collect();
-    both.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-    for (i, (k, m)) in both.into_iter().enumerate() {
+/// keys keep their order. `sorting` is the caller's buffer: an unstable
+/// sort (which allocates nothing) on the key and the original index gives
+/// the stable order, so a node allocates nothing once the buffer has grown.
+fn sort_by_keys(moves: &mut [Move], keys: &mut [i32], sorting: &mut Vec<(i32, u32, Move)>) {
+    sorting.clear();
+    // A node's moves are kept to the move budget, far below u32::MAX.
+    sorting.extend(
+        keys.iter()
+            .zip(moves.iter())
+            .enumerate()
+            .map(|(i, (&k, &m))| (k, i as u32, m)),
+    );
+    sorting.sort_unstable_by_key(|&(k, i, _)| (std::cmp::Reverse(k), i));
+    for (i, &(k, _, m)) in sorting.iter().enumerate() {
         keys[i] = k;
         moves[i] = m;
     }
