@@ -358,8 +358,6 @@ mod tests {
         }
     }
 
-    /// The bound on the paths walked never cuts a bundled variant's derived
-    /// values short: each kind's share gives the value from every path.
     /// The incremental state agrees with a full evaluation after every
     /// legal move of positions along a game of every bundled variant (its
     /// captures, promotions, drops, lion and range moves), and after a
@@ -403,6 +401,8 @@ mod tests {
         }
     }
 
+    /// The bound on the paths walked never cuts a bundled variant's derived
+    /// values short: each kind's share gives the value from every path.
     #[test]
     fn bundled_values_are_worked_out_from_every_path() {
         for variant in crate::rules::bundled_names() {
