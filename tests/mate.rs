@@ -10,7 +10,7 @@ mod common;
 use cli_common::{gunbai, stdout};
 use common::variant_with;
 use gunbai::unstable::board::Colour;
-use gunbai::unstable::mate::{AttackerMoves, Config, MateError, Verdict, solve, spare_royalless};
+use gunbai::unstable::mate::{AttackerMoves, Config, MateError, Solution, Verdict, solve, spare_royalless};
 use gunbai::unstable::movegen::{Move, legal_moves};
 use gunbai::unstable::notation::{Notation, play_moves, write_move};
 use gunbai::unstable::position::Position;
@@ -241,25 +241,11 @@ fn a_mate_found_without_the_shortest_proof_says_so() {
     // Any mate is looked for first, then shortened: a budget that runs out
     // while shortening leaves a sound mate, at least as long as the
     // published 23 plies, that is not claimed shortest.
-    let mut p = chu(TUMECHU8);
-    let found = solve(
-        &mut p,
-        &Config {
-            nodes: Some(20_000),
-            ..config(255)
-        },
-        None,
-    )
-    .unwrap();
-    assert_eq!(found.verdict, Verdict::Mate);
+    let found = tumechu8_within(20_000);
     assert!(!found.shortest);
     assert!(found.root.is_none());
     let plies = found.plies.unwrap();
     assert!(plies >= 23 && plies % 2 == 1, "{plies}");
-    let line = usi_line(&mut p, &found.line);
-    assert_eq!(line.len() as u32, plies);
-    let texts: Vec<&str> = line.iter().map(String::as_str).collect();
-    assert!(ends_in_mate(&mut p.clone(), &texts), "{line:?}");
     let o = gunbai(&[
         "mate",
         "chu",
@@ -286,22 +272,30 @@ fn a_longer_first_mate_is_shortened_to_the_published_length() {
     // plies) cannot decide it, the whole limit's first mate is longer than
     // the collection's 23 plies, and shortening brings it down to 23,
     // proven shortest (no mate within 21).
+    let found = tumechu8_within(150_000);
+    assert_eq!(found.plies, Some(23));
+    assert!(found.shortest);
+}
+
+/// tumechu8 solved within 255 plies and `nodes`: a mate whose line, as
+/// long as its `plies`, replays and ends in mate.
+fn tumechu8_within(nodes: u64) -> Solution {
     let mut p = chu(TUMECHU8);
     let found = solve(
         &mut p,
         &Config {
-            nodes: Some(150_000),
+            nodes: Some(nodes),
             ..config(255)
         },
         None,
     )
     .unwrap();
-    assert_eq!((found.verdict, found.plies), (Verdict::Mate, Some(23)));
-    assert!(found.shortest);
+    assert_eq!(found.verdict, Verdict::Mate);
     let line = usi_line(&mut p, &found.line);
-    assert_eq!(line.len(), 23);
+    assert_eq!(Some(line.len() as u32), found.plies);
     let texts: Vec<&str> = line.iter().map(String::as_str).collect();
     assert!(ends_in_mate(&mut p.clone(), &texts), "{line:?}");
+    found
 }
 
 #[test]
