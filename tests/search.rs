@@ -169,18 +169,20 @@ fn searched_start(variant: &str, depth: u32) -> Searcher {
     searcher
 }
 
-/// Chu's lion may pass (step out and back, §4.1), so its side never gets
-/// a null move: the search finds that from the lion's program, and names
-/// no piece. The gold cannot pass.
+/// Chu's lion may pass (step out and back, §4.1): the search finds that
+/// from the lion's program, and names no piece; the gold cannot pass. A
+/// side that can pass is never in zugzwang, so Chu's search tries null
+/// moves (it tried none while a passer barred them, and needed 3.79 M
+/// nodes for depth 8 of positions.txt's Chu middle game instead of 0.28 M).
 #[test]
-fn null_move_is_never_tried_where_a_piece_can_pass() {
+fn null_move_is_tried_where_a_piece_can_pass() {
     let rules = load_variant("chu", &[]).expect("bundled chu");
     let kind = |id: &str| rules.kinds.iter().position(|k| k.id == id).expect("kind");
     let searcher = searched_start("chu", 5);
     let passers = &searcher.null_move().passers;
     assert!(passers[usize::from(rules.unpromoted_type(kind("lion")))]);
     assert!(!passers[usize::from(rules.unpromoted_type(kind("gold")))]);
-    assert_eq!(searcher.null_moves_tried(), 0);
+    assert!(searcher.null_moves_tried() > 0);
 }
 
 /// Shogi has no piece that passes and a big enough board: the null move

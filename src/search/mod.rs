@@ -122,15 +122,16 @@ pub struct Report {
 }
 
 /// When a null move (passing the turn) may prune, read from the rules: it
-/// assumes that moving is better than passing, which fails where passing
-/// is itself a move (then the null move would prove nothing) and in
-/// zugzwang, most likely with little material on a small board.
+/// assumes that moving is no worse than passing, which fails in zugzwang,
+/// most likely with little material on a small board. A side that has a
+/// piece able to pass is never in zugzwang (its pass is a legal move), so
+/// it gets the null move wherever the game is not already decided.
 #[derive(Clone, Debug)]
 pub struct NullMove {
     /// `passers[ty]`: a piece of type `ty` can pass (a path of its move
     /// ends on its origin, as a lion's step out and back does, found by
     /// walking its programs on an empty board). A side with one on the
-    /// board never gets a null move.
+    /// board gets a null move whatever the board's size and its material.
     pub passers: Vec<bool>,
     /// The board is big enough ([`NULL_MOVE_SQUARES`] squares or more).
     pub board_big_enough: bool,
@@ -182,7 +183,7 @@ impl NullMove {
 
     /// Whether the side to move of `pos` may try a null move.
     pub fn allowed(&self, pos: &Position) -> bool {
-        if !self.board_big_enough || pos.pending_win.is_some() {
+        if pos.pending_win.is_some() {
             return false;
         }
         let side = pos.side.index();
@@ -192,12 +193,15 @@ impl NullMove {
             if n == 0 {
                 continue;
             }
-            if self.passers.get(ty).copied().unwrap_or(true) {
-                return false;
+            if self.passers.get(ty).copied().unwrap_or(false) {
+                return true;
             }
             if !pos.rules.check_set.contains(ty as crate::ruleset::TypeId) {
                 pieces += u32::from(n);
             }
+        }
+        if !self.board_big_enough {
+            return false;
         }
         if let Some(drops) = &pos.rules.drops {
             for &ty in &drops.hand_types {
