@@ -238,15 +238,15 @@ fn report(found: &LineCheck, line: &[String], alternatives: &[Vec<String>], form
     }
     for r in &rows {
         let mut s = format!(
-            "ply {} {}: {} other defences, {} mated within {}",
+            "ply {} (the line's {}): {} other defences, {} mated within {}",
             r["ply"], r["move"].as_str().unwrap_or(""), r["alternatives"], r["mated"], r["left"]
         );
         if let Some(l) = r["longest"].as_object() {
             s.push_str(&format!(
-                " (longest {}{} after {})",
+                " (the longest: {}, mated in {}{})",
+                l["move"].as_str().unwrap_or(""),
                 l["plies"],
-                if l["shortest"] == true { "" } else { " or fewer" },
-                l["move"].as_str().unwrap_or("")
+                if l["shortest"] == true { "" } else { " or fewer" }
             ));
         }
         for (key, what) in [("escapes", "escape"), ("undecided", "undecided")] {
