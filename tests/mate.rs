@@ -524,7 +524,11 @@ fn claimed_chu_lines_are_checked() {
     // in 7; the solver agrees, proven shortest).
     let (_, sfen, plies, published) = SAMPLE[1];
     let v = check_line_json(sfen, published, &[]);
-    assert_eq!((v["result"].as_str(), v["claimed"].as_u64()), (Some("verified"), Some(plies.into())), "{v}");
+    assert_eq!(
+        (v["result"].as_str(), v["claimed"].as_u64()),
+        (Some("verified"), Some(plies.into())),
+        "{v}"
+    );
     assert_eq!(v["ends_in_mate"], true);
     assert_eq!(v["defences"].as_array().map(Vec::len), Some(3));
     // tukurimono02 claims a mate in 5 from kinu07's very position; kinu07's
@@ -532,7 +536,11 @@ fn claimed_chu_lines_are_checked() {
     // escapes the mate in 1 tukurimono02's 7c6d gives.
     let tukurimono02 = "3b3+M3+H/7k1c2/5tt1e3/5p3p2/7g3p/8+D3/1+F1r8/12/12/9+a2/3R3q4/12 b - 1";
     let v = check_line_json(tukurimono02, "5a4b 5b4b 4f6d 7c6d 1a5a", &[]);
-    assert_eq!((v["result"].as_str(), v["at"].as_u64()), (Some("refuted"), Some(4)), "{v}");
+    assert_eq!(
+        (v["result"].as_str(), v["at"].as_u64()),
+        (Some("refuted"), Some(4)),
+        "{v}"
+    );
     let escapes = &v["defences"][1]["escapes"];
     assert!(escapes.as_array().unwrap().iter().any(|e| e == "4b5b"), "{v}");
     // The same line claimed at 13 plies (kinu07's length): 4b5b is then
@@ -544,7 +552,11 @@ fn claimed_chu_lines_are_checked() {
     let v = check_line_json(sfen, "10d7d 8e7d 4c6a+ 5b6a 6e8c", &["--max-moves", "7"]);
     assert_eq!(v["result"], "not_mate", "{v}");
     let v = check_line_json(sfen, "10d10e", &[]);
-    assert_eq!((v["result"].as_str(), v["at"].as_u64()), (Some("no_check"), Some(1)), "{v}");
+    assert_eq!(
+        (v["result"].as_str(), v["at"].as_u64()),
+        (Some("no_check"), Some(1)),
+        "{v}"
+    );
     // Bad lines are errors naming the move; a line over 2047 plies is refused.
     let long = vec!["10d7d"; 2048].join(" ");
     for line in ["10d7d 10d7d", long.as_str()] {

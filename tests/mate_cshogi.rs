@@ -322,7 +322,12 @@ fn claimed_lines_are_checked_as_cshogi_checks_them() {
             while let Some(u) = undos.pop() {
                 p.unplay(&u);
             }
-            let want_escapes: Vec<&str> = w["escapes"].as_array().unwrap().iter().map(|e| e.as_str().unwrap()).collect();
+            let want_escapes: Vec<&str> = w["escapes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e.as_str().unwrap())
+                .collect();
             assert_eq!(u64::from(d.ply), w["ply"].as_u64().unwrap(), "{text}");
             assert_eq!(u64::from(d.alternatives), w["alternatives"].as_u64().unwrap(), "{text}");
             assert_eq!(u64::from(d.mated), w["mated"].as_u64().unwrap(), "{text}: {d:?}");

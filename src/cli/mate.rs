@@ -3,8 +3,8 @@
 
 use super::{Failure, FormatArg, PositionArgs, fail, notation_parser, print_json};
 use gunbai::unstable::mate::{
-    AttackerMoves, Config, DEFAULT_ALTERNATIVE_NODES, DefenderHand as Hand, LineCheck, LineVerdict, MAX_PLIES, Verdict, check_line,
-    give_defender_the_rest, solve, spare_royalless,
+    AttackerMoves, Config, DEFAULT_ALTERNATIVE_NODES, DefenderHand as Hand, LineCheck, LineVerdict, MAX_PLIES, Verdict,
+    check_line, give_defender_the_rest, solve, spare_royalless,
 };
 use gunbai::unstable::movegen::Move;
 use gunbai::unstable::notation::{Notation, parse_move, play_moves, write_move};
@@ -182,7 +182,11 @@ fn check(
     let mut next = found.defences.iter().peekable();
     for m in &line {
         if let Some(d) = next.next_if(|d| d.ply as usize == written.len() + 1) {
-            let moves = d.escapes.iter().chain(d.undecided.iter().map(|u| &u.0)).chain(d.longest.iter().map(|l| &l.0));
+            let moves = d
+                .escapes
+                .iter()
+                .chain(d.undecided.iter().map(|u| &u.0))
+                .chain(d.longest.iter().map(|l| &l.0));
             alternatives.push(moves.map(|m| write_move(p, m, notation)).collect());
         }
         written.push(write_move(p, m, notation));
@@ -197,7 +201,12 @@ fn check(
 /// Prints what `check_line` found: `alternatives[i]` names the escapes,
 /// then the undecided, then the longest mated defence of the i-th
 /// defender's ply.
-fn report(found: &LineCheck, line: &[String], alternatives: &[Vec<String>], format: FormatArg) -> Result<ExitCode, Failure> {
+fn report(
+    found: &LineCheck,
+    line: &[String],
+    alternatives: &[Vec<String>],
+    format: FormatArg,
+) -> Result<ExitCode, Failure> {
     let seconds = (found.elapsed.as_secs_f64() * 1000.0).round() / 1000.0;
     let plies_len = line.len() as u32;
     let mut rows = Vec::new();
@@ -239,7 +248,11 @@ fn report(found: &LineCheck, line: &[String], alternatives: &[Vec<String>], form
     for r in &rows {
         let mut s = format!(
             "ply {} (the line's {}): {} other defences, {} mated within {}",
-            r["ply"], r["move"].as_str().unwrap_or(""), r["alternatives"], r["mated"], r["left"]
+            r["ply"],
+            r["move"].as_str().unwrap_or(""),
+            r["alternatives"],
+            r["mated"],
+            r["left"]
         );
         if let Some(l) = r["longest"].as_object() {
             s.push_str(&format!(
@@ -250,7 +263,12 @@ fn report(found: &LineCheck, line: &[String], alternatives: &[Vec<String>], form
             ));
         }
         for (key, what) in [("escapes", "escape"), ("undecided", "undecided")] {
-            let names: Vec<&str> = r[key].as_array().into_iter().flatten().filter_map(|v| v.as_str()).collect();
+            let names: Vec<&str> = r[key]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|v| v.as_str())
+                .collect();
             if !names.is_empty() {
                 s.push_str(&format!("; {what}: {}", names.join(" ")));
             }
@@ -265,7 +283,10 @@ fn report(found: &LineCheck, line: &[String], alternatives: &[Vec<String>], form
     }
     let at = found.at.map(|a| format!(" at ply {a}")).unwrap_or_default();
     let what = match found.verdict {
-        LineVerdict::Verified => format!("verified: every other defence mated within the claim of {}", found.claimed),
+        LineVerdict::Verified => format!(
+            "verified: every other defence mated within the claim of {}",
+            found.claimed
+        ),
         LineVerdict::Undecided => "undecided: no defence escapes, some not decided within the budget".to_string(),
         LineVerdict::Refuted => format!("refuted{at}: a defence escapes the claim of {}", found.claimed),
         LineVerdict::NotMate => "not mate: the line does not end in mate".to_string(),
