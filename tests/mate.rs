@@ -313,22 +313,7 @@ fn both_conventions_mate_where_every_move_checks() {
 #[test]
 fn command_line_json_and_errors() {
     let (_, sfen, plies, published) = SAMPLE[0];
-    let o = gunbai(&[
-        "mate",
-        "chu",
-        "--sfen",
-        sfen,
-        "--option",
-        CHU_OPTIONS[0],
-        "--option",
-        CHU_OPTIONS[1],
-        "--notation",
-        "usi",
-        "--max-moves",
-        &plies.to_string(),
-        "--format",
-        "json",
-    ]);
+    let o = gunbai(&chu_json_args(sfen, &["--max-moves", &plies.to_string()]));
     assert!(o.status.success(), "{o:?}");
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["result"], "mate");
@@ -494,8 +479,9 @@ fn taikyoku_corner_mate_and_the_crown_prince() {
     assert_eq!(solve(&mut q, &config(1), None).unwrap().verdict, Verdict::NoMate);
 }
 
-/// `gunbai mate --check-line` in JSON, with the sample's readings.
-fn check_line_json(sfen: &str, line: &str, extra: &[&str]) -> serde_json::Value {
+/// `gunbai mate chu` in USI and JSON, with the sample's readings, then
+/// `extra`.
+fn chu_json_args<'a>(sfen: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "mate",
         "chu",
@@ -509,11 +495,16 @@ fn check_line_json(sfen: &str, line: &str, extra: &[&str]) -> serde_json::Value 
         "usi",
         "--format",
         "json",
-        "--check-line",
-        line,
     ];
     args.extend(extra);
-    let o = gunbai(&args);
+    args
+}
+
+/// `gunbai mate --check-line` in JSON, with the sample's readings.
+fn check_line_json(sfen: &str, line: &str, extra: &[&str]) -> serde_json::Value {
+    let mut more = vec!["--check-line", line];
+    more.extend(extra);
+    let o = gunbai(&chu_json_args(sfen, &more));
     assert!(o.status.success(), "{o:?}");
     serde_json::from_str(&stdout(&o)).unwrap()
 }

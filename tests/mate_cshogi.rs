@@ -129,10 +129,11 @@ fn tsume_lengths_agree_with_cshogi() {
     assert!((4..=POSITIONS - 4).contains(&mates), "{mates} mates of {POSITIONS}");
 }
 
-/// cshogi's shortest mate within `MAX_PLIES` for each SFEN, and its line.
-fn cshogi_lengths(sfens: &[String]) -> Vec<(Option<u32>, String)> {
+/// What `scripts/SCRIPT` (run with `MAX_PLIES`) prints for the SFENs,
+/// one a line on its stdin.
+fn run_cshogi(script: &str, sfens: &[String]) -> String {
     let mut child = Command::new(python())
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/cshogi-mate.py"))
+        .arg(format!("{}/scripts/{script}", env!("CARGO_MANIFEST_DIR")))
         .arg(MAX_PLIES.to_string())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -146,8 +147,12 @@ fn cshogi_lengths(sfens: &[String]) -> Vec<(Option<u32>, String)> {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "cshogi failed: {out:?}");
-    let answers: Vec<(Option<u32>, String)> = String::from_utf8(out.stdout)
-        .unwrap()
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// cshogi's shortest mate within `MAX_PLIES` for each SFEN, and its line.
+fn cshogi_lengths(sfens: &[String]) -> Vec<(Option<u32>, String)> {
+    let answers: Vec<(Option<u32>, String)> = run_cshogi("cshogi-mate.py", sfens)
         .lines()
         .zip(sfens)
         .map(|(line, sfen)| {
@@ -267,23 +272,8 @@ fn claimed_lines_are_checked_as_cshogi_checks_them() {
             sfens.push(sfen);
         }
     }
-    let mut child = Command::new(python())
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/cshogi-check-line.py"))
-        .arg(MAX_PLIES.to_string())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("running cshogi");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(sfens.join("\n").as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "cshogi failed: {out:?}");
     let (mut sound, mut wrong, mut longer) = (0, 0, 0);
-    for text in String::from_utf8(out.stdout).unwrap().lines() {
+    for text in run_cshogi("cshogi-check-line.py", &sfens).lines() {
         let case: serde_json::Value = serde_json::from_str(text).unwrap();
         let sfen = case["sfen"].as_str().unwrap();
         let claim = case["claim"].as_u64().unwrap() as u32;
