@@ -258,7 +258,7 @@ fn walk(
         report.walked = ply;
         if attacking
             && config.moves == super::AttackerMoves::Checks
-            && !pos.outcome.is_some_and(|o| o.winner() == Some(attacker))
+            && pos.outcome.is_none_or(|o| o.winner() != Some(attacker))
             && !attacked_among(pos, attacker.opposite(), royals)
         {
             report.verdict = LineVerdict::NoCheck;
