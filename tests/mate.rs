@@ -313,22 +313,7 @@ fn both_conventions_mate_where_every_move_checks() {
 #[test]
 fn command_line_json_and_errors() {
     let (_, sfen, plies, published) = SAMPLE[0];
-    let o = gunbai(&[
-        "mate",
-        "chu",
-        "--sfen",
-        sfen,
-        "--option",
-        CHU_OPTIONS[0],
-        "--option",
-        CHU_OPTIONS[1],
-        "--notation",
-        "usi",
-        "--max-moves",
-        &plies.to_string(),
-        "--format",
-        "json",
-    ]);
+    let o = gunbai(&chu_json_args(sfen, &["--max-moves", &plies.to_string()]));
     assert!(o.status.success(), "{o:?}");
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["result"], "mate");
@@ -492,4 +477,115 @@ fn taikyoku_corner_mate_and_the_crown_prince() {
     let rows = [(0, "k,17,cp,17"), (26, "3,FCH,32"), (35, "1,FCH,FCH,33")];
     let mut q = text_position("taikyoku", &board_text(36, 36, &rows));
     assert_eq!(solve(&mut q, &config(1), None).unwrap().verdict, Verdict::NoMate);
+}
+
+/// `gunbai mate chu` in USI and JSON, with the sample's readings, then
+/// `extra`.
+fn chu_json_args<'a>(sfen: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "mate",
+        "chu",
+        "--sfen",
+        sfen,
+        "--option",
+        CHU_OPTIONS[0],
+        "--option",
+        CHU_OPTIONS[1],
+        "--notation",
+        "usi",
+        "--format",
+        "json",
+    ];
+    args.extend(extra);
+    args
+}
+
+/// `gunbai mate --check-line` in JSON, with the sample's readings.
+fn check_line_json(sfen: &str, line: &str, extra: &[&str]) -> serde_json::Value {
+    let mut more = vec!["--check-line", line];
+    more.extend(extra);
+    let o = gunbai(&chu_json_args(sfen, &more));
+    assert!(o.status.success(), "{o:?}");
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+#[test]
+fn claimed_chu_lines_are_checked() {
+    // kinu01's published line is sound (the collection's claim: a mate
+    // in 7; the solver agrees, proven shortest).
+    let (_, sfen, plies, published) = SAMPLE[1];
+    let v = check_line_json(sfen, published, &[]);
+    assert_eq!(
+        (v["result"].as_str(), v["claimed"].as_u64()),
+        (Some("verified"), Some(plies.into())),
+        "{v}"
+    );
+    assert_eq!(v["ends_in_mate"], true);
+    assert_eq!(v["defences"].as_array().map(Vec::len), Some(3));
+    // tukurimono02 claims a mate in 5 from kinu07's very position; kinu07's
+    // published line answers the third ply 4f6d with the king's 4b5b, which
+    // escapes the mate in 1 tukurimono02's 7c6d gives.
+    let tukurimono02 = "3b3+M3+H/7k1c2/5tt1e3/5p3p2/7g3p/8+D3/1+F1r8/12/12/9+a2/3R3q4/12 b - 1";
+    let v = check_line_json(tukurimono02, "5a4b 5b4b 4f6d 7c6d 1a5a", &[]);
+    assert_eq!(
+        (v["result"].as_str(), v["at"].as_u64()),
+        (Some("refuted"), Some(4)),
+        "{v}"
+    );
+    let escapes = &v["defences"][1]["escapes"];
+    assert!(escapes.as_array().unwrap().iter().any(|e| e == "4b5b"), "{v}");
+    // The same line claimed at 13 plies (kinu07's length): 4b5b is then
+    // mated within the claim.
+    let v = check_line_json(tukurimono02, "5a4b 5b4b 4f6d 7c6d 1a5a", &["--max-moves", "13"]);
+    assert_ne!(v["result"], "refuted", "{v}");
+    // Cut short, the line does not end in mate; a quiet first move is no
+    // check.
+    let v = check_line_json(sfen, "10d7d 8e7d 4c6a+ 5b6a 6e8c", &["--max-moves", "7"]);
+    assert_eq!(v["result"], "not_mate", "{v}");
+    let v = check_line_json(sfen, "10d10e", &[]);
+    assert_eq!(
+        (v["result"].as_str(), v["at"].as_u64()),
+        (Some("no_check"), Some(1)),
+        "{v}"
+    );
+    // Bad lines are errors naming the move; a line over 2047 plies is refused.
+    let long = vec!["10d7d"; 2048].join(" ");
+    for line in ["10d7d 10d7d", long.as_str()] {
+        let o = gunbai(&["mate", "chu", "--sfen", sfen, "--check-line", line]);
+        assert_eq!(o.status.code(), Some(2), "{o:?}");
+    }
+}
+
+#[test]
+fn check_line_stops_at_its_limits() {
+    use gunbai::unstable::mate::{LineVerdict, check_line};
+    let (_, sfen, plies, published) = SAMPLE[1];
+    let mut p = chu(sfen);
+    let mut line = Vec::new();
+    let mut undos = Vec::new();
+    for t in published.split(' ') {
+        let m = gunbai::unstable::notation::parse_move(&p, t).unwrap();
+        undos.push(p.play_unchecked(&m));
+        line.push(m);
+    }
+    while let Some(u) = undos.pop() {
+        p.unplay(&u);
+    }
+    // A budget of one node (the solver reads its count every 1,024)
+    // leaves the harder alternatives undecided.
+    let tight = Config {
+        nodes: Some(1),
+        ..config(plies)
+    };
+    let found = check_line(&mut p, &line, &tight, None).unwrap();
+    assert_eq!(found.verdict, LineVerdict::Undecided, "{found:?}");
+    assert!(found.defences.iter().any(|d| !d.undecided.is_empty()));
+    // A stop flag already set leaves it unknown at the first defence.
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let found = check_line(&mut p, &line, &config(plies), Some(&stop)).unwrap();
+    assert_eq!((found.verdict, found.walked), (LineVerdict::Unknown, 1), "{found:?}");
+    // A line with a move that is not legal where it stands.
+    let wrong = [line[0], line[0]];
+    let found = check_line(&mut p, &wrong, &config(plies), None).unwrap();
+    assert_eq!((found.verdict, found.at), (LineVerdict::Illegal, Some(2)), "{found:?}");
 }

@@ -129,10 +129,11 @@ fn tsume_lengths_agree_with_cshogi() {
     assert!((4..=POSITIONS - 4).contains(&mates), "{mates} mates of {POSITIONS}");
 }
 
-/// cshogi's shortest mate within `MAX_PLIES` for each SFEN, and its line.
-fn cshogi_lengths(sfens: &[String]) -> Vec<(Option<u32>, String)> {
+/// What `scripts/SCRIPT` (run with `MAX_PLIES`) prints for the SFENs,
+/// one a line on its stdin.
+fn run_cshogi(script: &str, sfens: &[String]) -> String {
     let mut child = Command::new(python())
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/cshogi-mate.py"))
+        .arg(format!("{}/scripts/{script}", env!("CARGO_MANIFEST_DIR")))
         .arg(MAX_PLIES.to_string())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -146,8 +147,12 @@ fn cshogi_lengths(sfens: &[String]) -> Vec<(Option<u32>, String)> {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "cshogi failed: {out:?}");
-    let answers: Vec<(Option<u32>, String)> = String::from_utf8(out.stdout)
-        .unwrap()
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// cshogi's shortest mate within `MAX_PLIES` for each SFEN, and its line.
+fn cshogi_lengths(sfens: &[String]) -> Vec<(Option<u32>, String)> {
+    let answers: Vec<(Option<u32>, String)> = run_cshogi("cshogi-mate.py", sfens)
         .lines()
         .zip(sfens)
         .map(|(line, sfen)| {
@@ -240,4 +245,104 @@ fn the_defender_holding_the_rest_changes_the_answer_as_in_cshogi() {
         assert!(added > 30, "{given}: {added}");
         assert_eq!(gunbai_length(&mut p, given), wants[2 * i + 1], "{given} with the rest");
     }
+}
+
+/// `check_line` against an independent check by cshogi
+/// (`scripts/cshogi-check-line.py`): on the composed positions and random
+/// tsume positions that cshogi mates within `MAX_PLIES`, cshogi's own
+/// mating line (sound: every other defence mated within the claim) and a
+/// deliberately wrong line (a first check that some reply escapes, then a
+/// reply cshogi mates and its mate). At every defender's ply up to the
+/// first escape the other replies, those mated within the plies the claim
+/// leaves and the escaping ones (cshogi: no mate from the position after
+/// them) must be the same, and so must the verdict.
+#[test]
+fn claimed_lines_are_checked_as_cshogi_checks_them() {
+    use gunbai::unstable::mate::{LineVerdict, check_line, spare_royalless};
+    use gunbai::unstable::notation::{Notation, parse_move, write_move};
+    let rules = gunbai::unstable::rules::load_variant("shogi", &[]).unwrap();
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut sfens = vec![
+        "7k1/9/4R4/9/9/9/9/9/9 b Gr2b3g4s4n4l18p 1".to_string(),
+        "7k1/3S5/9/6+R2/9/9/9/9/9 b Gr2b3g3s4n4l18p 1".to_string(),
+    ];
+    while sfens.len() < 40 {
+        let sfen = random_tsume(&mut rng);
+        if Position::from_sfen(rules.clone(), &sfen).is_ok_and(|p| !in_check(&p, Colour::White)) {
+            sfens.push(sfen);
+        }
+    }
+    let (mut sound, mut wrong, mut longer) = (0, 0, 0);
+    for text in run_cshogi("cshogi-check-line.py", &sfens).lines() {
+        let case: serde_json::Value = serde_json::from_str(text).unwrap();
+        let sfen = case["sfen"].as_str().unwrap();
+        let claim = case["claim"].as_u64().unwrap() as u32;
+        let mut p = Position::from_sfen(rules.clone(), sfen).unwrap();
+        // Black has no king and plays on (as in the solver).
+        spare_royalless(&mut p);
+        let mut line = Vec::new();
+        let mut undos = Vec::new();
+        for usi in case["line"].as_array().unwrap() {
+            let m = parse_move(&p, usi.as_str().unwrap()).unwrap();
+            undos.push(p.play_unchecked(&m));
+            line.push(m);
+        }
+        while let Some(u) = undos.pop() {
+            p.unplay(&u);
+        }
+        let before = p.to_text();
+        let config = Config {
+            max_plies: claim,
+            time: Some(Duration::from_secs(120)),
+            nodes: Some(1_000_000),
+            hash_mb: 16,
+            ..Config::default()
+        };
+        let found = check_line(&mut p, &line, &config, None).unwrap();
+        assert_eq!(p.to_text(), before, "{sfen}: the position comes back unchanged");
+        let want = case["plies"].as_array().unwrap();
+        assert_eq!(found.defences.len(), want.len(), "{text}: {found:?}");
+        for (d, w) in found.defences.iter().zip(want) {
+            // The replies are written from the position before the ply.
+            for m in &line[..d.ply as usize - 1] {
+                undos.push(p.play_unchecked(m));
+            }
+            let mut escapes: Vec<String> = d.escapes.iter().map(|m| write_move(&p, m, Notation::Usi)).collect();
+            escapes.sort();
+            while let Some(u) = undos.pop() {
+                p.unplay(&u);
+            }
+            let want_escapes: Vec<&str> = w["escapes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e.as_str().unwrap())
+                .collect();
+            assert_eq!(u64::from(d.ply), w["ply"].as_u64().unwrap(), "{text}");
+            assert_eq!(u64::from(d.alternatives), w["alternatives"].as_u64().unwrap(), "{text}");
+            assert_eq!(u64::from(d.mated), w["mated"].as_u64().unwrap(), "{text}: {d:?}");
+            assert_eq!(escapes, want_escapes, "{text}");
+            assert!(d.undecided.is_empty() && d.unchecked == 0, "{text}: {d:?}");
+            let line_left = line.len() as u32 - d.ply;
+            longer += usize::from(d.stronger_defence(line_left).is_some());
+        }
+        assert_eq!(found.ends_in_mate, case["ends_in_mate"].as_bool(), "{text}");
+        let refuted = want.iter().any(|w| !w["escapes"].as_array().unwrap().is_empty());
+        let verdict = match (refuted, found.ends_in_mate) {
+            (true, _) => LineVerdict::Refuted,
+            (false, Some(true)) => LineVerdict::Verified,
+            _ => LineVerdict::NotMate,
+        };
+        assert_eq!(found.verdict, verdict, "{text}");
+        if case["kind"] == "sound" {
+            sound += 1;
+            assert_eq!(verdict, LineVerdict::Verified, "{text}");
+        } else {
+            wrong += 1;
+            assert_eq!((verdict, found.at), (LineVerdict::Refuted, Some(2)), "{text}");
+        }
+    }
+    // The sample must hold both kinds.
+    assert!(sound >= 6 && wrong >= 4, "{sound} sound, {wrong} wrong lines");
+    eprintln!("{sound} sound, {wrong} wrong lines; {longer} plies with a longer defence than the line's");
 }

@@ -41,9 +41,11 @@
 //! ply, and the table (`table.rs`) is allocated once, within its size.
 //! Time, nodes and a stop flag bound the run.
 
+mod check;
 mod hand;
 mod table;
 
+pub use check::{DEFAULT_ALTERNATIVE_NODES, DefencePly, LineCheck, LineVerdict, check_line};
 pub use hand::give_defender_the_rest;
 
 use crate::board::Colour;
@@ -204,7 +206,10 @@ pub fn solve(pos: &mut Position, config: &Config, stop: Option<&AtomicBool>) -> 
     }
     let rules = pos.rules.clone();
     let royals = rules.royals.as_ref().unwrap_or(&rules.check_set);
-    let found = search(pos, config, stop, royals);
+    let found = match Table::new(config.hash_mb) {
+        Ok(mut table) => search(pos, config, stop, royals, &mut table),
+        Err(e) => Err(MateError::Table(e)),
+    };
     (pos.spared, pos.outcome) = saved;
     found
 }
@@ -246,40 +251,12 @@ fn search(
     config: &Config,
     stop: Option<&AtomicBool>,
     royals: &TypeSet,
+    table: &mut Table,
 ) -> Result<Solution, MateError> {
     if pos.outcome.is_some() {
         return Err(MateError::GameOver);
     }
-    let checks = match config.moves {
-        AttackerMoves::Any => None,
-        AttackerMoves::Checks if royals.is_empty() => return Err(MateError::NoCheck),
-        AttackerMoves::Checks => Some(royals.clone()),
-    };
-    let mut s = Solver {
-        table: Table::new(config.hash_mb).map_err(MateError::Table)?,
-        attacker: pos.side,
-        checks,
-        wins_by_capture: !pos.rules.has_effects
-            && pos
-                .rules
-                .victory
-                .wins
-                .iter()
-                .all(|w| matches!(w.condition, Expr::Const(0)))
-            && !royals.is_empty(),
-        royals: royals.clone(),
-        moves: Vec::new(),
-        children: Vec::new(),
-        root_history: pos.history.len(),
-        nodes: 0,
-        start: Instant::now(),
-        time: config.time,
-        node_limit: config.nodes,
-        stop,
-        aborted: false,
-        cap: u64::MAX,
-        capped: false,
-    };
+    let mut s = Solver::new(pos, config, stop, royals, table)?;
     let mut found = Solution {
         verdict: Verdict::Unknown,
         plies: None,
@@ -413,7 +390,7 @@ struct Child {
 }
 
 struct Solver<'a> {
-    table: Table,
+    table: &'a mut Table,
     attacker: Colour,
     /// The defender's royals, when every attacking move must give check.
     checks: Option<TypeSet>,
@@ -444,7 +421,49 @@ struct Solver<'a> {
     capped: bool,
 }
 
-impl Solver<'_> {
+impl<'a> Solver<'a> {
+    /// A solver for the side to move in `pos`, over `table` (which may
+    /// hold what earlier solvers of the same attacker found: proofs and
+    /// disproofs hold whatever the root).
+    fn new(
+        pos: &Position,
+        config: &Config,
+        stop: Option<&'a AtomicBool>,
+        royals: &TypeSet,
+        table: &'a mut Table,
+    ) -> Result<Solver<'a>, MateError> {
+        let checks = match config.moves {
+            AttackerMoves::Any => None,
+            AttackerMoves::Checks if royals.is_empty() => return Err(MateError::NoCheck),
+            AttackerMoves::Checks => Some(royals.clone()),
+        };
+        Ok(Solver {
+            table,
+            attacker: pos.side,
+            checks,
+            wins_by_capture: !pos.rules.has_effects
+                && pos
+                    .rules
+                    .victory
+                    .wins
+                    .iter()
+                    .all(|w| matches!(w.condition, Expr::Const(0)))
+                && !royals.is_empty(),
+            royals: royals.clone(),
+            moves: Vec::new(),
+            children: Vec::new(),
+            root_history: pos.history.len(),
+            nodes: 0,
+            start: Instant::now(),
+            time: config.time,
+            node_limit: config.nodes,
+            stop,
+            aborted: false,
+            cap: u64::MAX,
+            capped: false,
+        })
+    }
+
     fn grow(&mut self, ply: usize) {
         while self.moves.len() <= ply + 1 {
             self.moves.push(Vec::new());
