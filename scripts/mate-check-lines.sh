@@ -21,12 +21,7 @@ tsv=${1:-/work/shared/tsume/chu-sample.tsv}
 nodes=${2:-100000}
 secs=${3:-600}
 gunbai=${GUNBAI:-$(dirname "$0")/../target/release/gunbai}
-if [ -n "${MATE_OPTIONS:-}" ]; then
-  read -r -a opts <<< "$MATE_OPTIONS"
-else
-  opts=(--option protection_judged=after_counting_captured --option okazaki_counterstrike=true)
-fi
-only=" ${MATE_ONLY:-} "
+. "$(dirname "$0")/mate-sample-options.sh"
 printf 'id\tclaimed\tresult\tat\tescapes\tstronger\tmated\tundecided\tunsearched\tnodes\tseconds\n'
 while IFS=$'\t' read -r id sfen claimed solution; do
   [ "$id" = id ] && continue

@@ -19,12 +19,7 @@ tsv=${1:-/work/shared/tsume/chu-sample.tsv}
 secs=${2:-10}
 max=${3:-255}
 gunbai=${GUNBAI:-$(dirname "$0")/../target/release/gunbai}
-if [ -n "${MATE_OPTIONS:-}" ]; then
-  read -r -a opts <<< "$MATE_OPTIONS"
-else
-  opts=(--option protection_judged=after_counting_captured --option okazaki_counterstrike=true)
-fi
-only=" ${MATE_ONLY:-} "
+. "$(dirname "$0")/mate-sample-options.sh"
 printf 'id\tclaimed\tresult\tplies\tshortest\tnodes\tseconds\tfirst\tline\n'
 solved=0; total=0; same=0
 while IFS=$'\t' read -r id sfen claimed solution; do
