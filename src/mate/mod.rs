@@ -51,7 +51,7 @@ pub use hand::give_defender_the_rest;
 use crate::board::Colour;
 use crate::dsl::{Expr, TypeSet};
 use crate::judge::judge_losses;
-use crate::movegen::{CheckFilter, Move, attacked_among, legal_moves};
+use crate::movegen::{CheckFilter, Move, attacked_among, legal_captures_of, legal_moves};
 use crate::moves::{MAX_LEGS, MAX_SHOTS};
 use crate::perft::key::{HistoryUse, key};
 use crate::position::{Position, cell_colour, cell_type};
@@ -495,11 +495,15 @@ impl<'a> Solver<'a> {
     /// (not the scan of a defender's reply that leaves a royal en prise,
     /// part of expanding the defender's node).
     fn winning_move(&mut self, pos: &mut Position, ply: usize) -> Option<Move> {
-        if self.wins_by_capture && !attacked_among(pos, self.attacker.opposite(), &self.royals) {
-            return None;
-        }
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        if legal_moves(pos, &mut moves).is_err() {
+        // Where only taking the last royals wins, only the moves that take
+        // one (or capture by range) are listed.
+        let listed = if self.wins_by_capture {
+            legal_captures_of(pos, &self.royals, &mut moves)
+        } else {
+            legal_moves(pos, &mut moves)
+        };
+        if listed.is_err() {
             // Over the move budget: the search cannot decide this node.
             self.aborted = true;
             self.moves[ply] = moves;

@@ -23,6 +23,21 @@ pub(crate) fn attacked(pos: &Position, cells: &[Cell], by: Colour, target: Squar
 
 /// [`attacked`] at a depth of protection judgments.
 pub(crate) fn attacked_at(pos: &Position, cells: &[Cell], by: Colour, target: Square, depth: u8) -> bool {
+    attackers_at(pos, cells, by, target, depth, |_| true)
+}
+
+/// The pieces of colour `by` that could land on `target` ([`attacked_at`]'s
+/// judgment), each given to `found` (a piece may be given twice) until it
+/// returns true; returns whether it did.
+#[inline(always)]
+pub(crate) fn attackers_at(
+    pos: &Position,
+    cells: &[Cell],
+    by: Colour,
+    target: Square,
+    depth: u8,
+    mut found: impl FnMut(Square) -> bool,
+) -> bool {
     let rules = &*pos.rules;
     let table = rules.attack_rays();
     let squares = rules.offsets.squares;
@@ -46,7 +61,7 @@ pub(crate) fn attacked_at(pos: &Position, cells: &[Cell], by: Colour, target: Sq
             }
             let c = cells[usize::from(sq)];
             if c != 0 {
-                if cell_colour(c) == by && ray.types.contains(cell_type(c)) {
+                if cell_colour(c) == by && ray.types.contains(cell_type(c)) && found(sq) {
                     return true;
                 }
                 break;
@@ -71,7 +86,7 @@ pub(crate) fn attacked_at(pos: &Position, cells: &[Cell], by: Colour, target: Sq
                 continue;
             }
             let mut hit = |w: &Walker| w.path[w.len - 1] == target;
-            if walk_piece_at(pos, cells, sq as Square, depth, &mut hit) {
+            if walk_piece_at(pos, cells, sq as Square, depth, &mut hit) && found(sq as Square) {
                 return true;
             }
         }
@@ -121,7 +136,7 @@ pub fn threatened_among(pos: &Position, side: Colour, set: &crate::dsl::TypeSet)
     let mut other = pos.clone();
     other.side = side.opposite();
     let mut moves = Vec::new();
-    if super::generate::<false, { super::ALL }>(&other, &mut moves, super::move_limit()).is_err() {
+    if super::generate::<false, { super::ALL }>(&other, &mut moves, super::move_limit(), None).is_err() {
         // More moves than the budget allows: a threat cannot be ruled out.
         return true;
     }

@@ -24,14 +24,14 @@ use crate::position::{Position, cell_type};
 /// The legal moves of the side to move that take something or promote
 /// ([`is_noisy`]), in generation order.
 pub fn noisy_moves(pos: &Position, out: &mut Vec<Move>) -> Result<(), TooManyMoves> {
-    legal_part::<NOISY>(pos, out)
+    legal_part::<NOISY>(pos, out, None)
 }
 
 /// The legal moves of the side to move that [`noisy_moves`] does not
 /// list, in generation order: drops, and the moves that neither take nor
 /// promote.
 pub fn quiet_moves(pos: &Position, out: &mut Vec<Move>) -> Result<(), TooManyMoves> {
-    legal_part::<QUIET>(pos, out)
+    legal_part::<QUIET>(pos, out, None)
 }
 
 /// Whether `m`, a move of `pos`'s side to move, is noisy: it lands on a
@@ -89,19 +89,27 @@ impl Sink for Part<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movegen::legal_moves;
+    use crate::movegen::{legal_captures_of, legal_moves};
+    use crate::position::cell_colour;
     use std::collections::HashSet;
 
     /// On random games of every bundled variant (src/ names none), the
     /// noisy and quiet parts are disjoint, hold no move twice, and make up
     /// `legal_moves` exactly; the noisy part is what `is_noisy` picks out
-    /// of the whole list.
+    /// of the whole list. And (without effects) `legal_captures_of` lists,
+    /// in generation order, legal moves that take a piece of its set (or
+    /// sweep), among them every move ending on one: of every type, and of
+    /// the royals.
     #[test]
     fn noisy_and_quiet_moves_partition_the_legal_moves() {
-        let (mut all, mut noisy, mut quiet) = (Vec::new(), Vec::new(), Vec::new());
-        let (mut positions, mut with_noisy, mut with_quiet) = (0, 0, 0);
+        let (mut all, mut noisy, mut quiet, mut taking) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut positions, mut with_noisy, mut with_quiet, mut royal_takes) = (0, 0, 0, 0);
         for variant in crate::rules::bundled_names() {
             let rules = crate::rules::load_variant(variant, &[]).expect("bundled");
+            let mut every_type = crate::dsl::TypeSet::with_capacity(rules.types.len());
+            for ty in 0..rules.types.len() {
+                every_type.insert(ty as u16);
+            }
             let mut seed = 0x9e37_79b9_7f4a_7c15_u64 ^ variant.len() as u64;
             for _ in 0..2 {
                 let mut pos = crate::position::Position::start(rules.clone());
@@ -120,6 +128,33 @@ mod tests {
                     assert_eq!(a, &n | &q, "{variant}: {text}");
                     let picked: Vec<Move> = all.iter().copied().filter(|m| is_noisy(&pos, m)).collect();
                     assert_eq!(picked, noisy, "{variant}: {text}");
+                    for set in [&every_type, &rules.check_set] {
+                        if rules.has_effects {
+                            break;
+                        }
+                        legal_captures_of(&pos, set, &mut taking).unwrap();
+                        let takes = |m: &Move| {
+                            m.sweep != 0
+                                || m.landings().iter().any(|&sq| {
+                                    let c = pos.cells[usize::from(sq)];
+                                    sq != m.from && c != 0 && cell_colour(c) != pos.side && set.contains(cell_type(c))
+                                })
+                        };
+                        let ends_on = |m: &Move| {
+                            let c = pos.cells[usize::from(m.to())];
+                            c != 0 && cell_colour(c) != pos.side && set.contains(cell_type(c))
+                        };
+                        let order: Vec<Move> = all.iter().copied().filter(|m| taking.contains(m)).collect();
+                        assert_eq!(
+                            order, taking,
+                            "{variant}: a capture not legal, or out of order, in {text}"
+                        );
+                        assert!(taking.iter().all(takes), "{variant}: a move taking none in {text}");
+                        for m in all.iter().filter(|m| ends_on(m)) {
+                            assert!(taking.contains(m), "{variant}: {m:?} missing in {text}");
+                        }
+                        royal_takes += usize::from(std::ptr::eq(set, &rules.check_set) && !taking.is_empty());
+                    }
                     positions += 1;
                     with_noisy += usize::from(!noisy.is_empty());
                     with_quiet += usize::from(!quiet.is_empty());
@@ -143,5 +178,6 @@ mod tests {
         assert!(positions > 1000, "{positions} positions");
         assert!(with_noisy > 500, "{with_noisy} positions with noisy moves");
         assert!(with_quiet > 1000, "{with_quiet} positions with quiet moves");
+        assert!(royal_takes > 20, "{royal_takes} positions where a royal can be taken");
     }
 }
