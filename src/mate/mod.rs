@@ -614,11 +614,12 @@ impl<'a> Solver<'a> {
                     Some(_) => proven(-1),
                     None => DISPROVEN,
                 }
-            } else if !or && self.wins_by_capture && attacked_among(pos, defender, &self.royals) {
+            } else if !or && self.wins_by_capture {
                 // A reply that leaves a royal to be taken (legal where
                 // check need not be answered) is judged now, not given
                 // proof number 1 and expanded later: the defender's
-                // proof number then counts only its real defences.
+                // proof number then counts only its real defences. (The
+                // scan finds the royals' attackers first: none, no scan.)
                 match self.winning_move(pos, ply + 1) {
                     Some(_) => proven(-1),
                     None => self.look_up(pos, rem - 1),
