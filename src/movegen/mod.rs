@@ -95,8 +95,10 @@ pub fn legal_moves(pos: &Position, out: &mut Vec<Move>) -> Result<(), TooManyMov
 /// takes one (by landing on it, igui's return included) or captures by
 /// range. The other pieces are not walked and the other moves not made,
 /// so that "can the attacker take the last royal now?" (the mate solver)
-/// costs a fraction of [`legal_moves`]. No drops. Kept to the move budget
-/// on its own, as [`noisy_moves`] is.
+/// costs a fraction of [`legal_moves`]. No drops, and no shots or burns:
+/// in a variant with effects a piece may take without landing, which this
+/// does not look for. Kept to the move budget on its own, as
+/// [`noisy_moves`] is.
 pub fn legal_captures_of(pos: &Position, set: &TypeSet, out: &mut Vec<Move>) -> Result<(), TooManyMoves> {
     out.clear();
     let side = pos.side;
