@@ -147,7 +147,7 @@ impl Position {
         Position::wrap(variant, Inner::start(variant.rules().clone()))
     }
 
-    fn wrap(variant: &Variant, pos: Inner) -> Position {
+    pub(super) fn wrap(variant: &Variant, pos: Inner) -> Position {
         Position {
             variant: variant.clone(),
             pos,
