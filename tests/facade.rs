@@ -190,12 +190,20 @@ fn claimed_chu_lines_are_checked_through_the_facade() {
         nodes: Some(50_000),
         ..LineLimits::default()
     };
-    let kinu01 = Position::from_sfen(&chu, "5ex1+Pc2/6okt3/3s4X2+H/2+D9/3p+v1+Dpt3/12/12/2+a6q2/12/12/12/12 b - 1").unwrap();
+    let kinu01 = Position::from_sfen(
+        &chu,
+        "5ex1+Pc2/6okt3/3s4X2+H/2+D9/3p+v1+Dpt3/12/12/2+a6q2/12/12/12/12 b - 1",
+    )
+    .unwrap();
     let published = "10d7d 8e7d 4c6a+ 5b6a 6e8c 7d8c 1c6c";
     let v = check_line(&kinu01, published, &limits).unwrap();
     assert_eq!((v.verdict, v.claimed, v.at), (LineVerdict::Verified, 7, None), "{v:?}");
     assert_eq!((v.ends_in_mate, v.defences.len(), v.line.len()), (Some(true), 3, 7));
-    assert!(v.defences.iter().all(|d| d.escapes.is_empty() && d.undecided.is_empty() && d.unchecked == 0));
+    assert!(
+        v.defences
+            .iter()
+            .all(|d| d.escapes.is_empty() && d.undecided.is_empty() && d.unchecked == 0)
+    );
     // The same line as moves, and as one text a ply: the same answer.
     let texts: Vec<&str> = published.split(' ').collect();
     let again = check_line(&kinu01, texts.as_slice(), &limits).unwrap();
@@ -209,7 +217,11 @@ fn claimed_chu_lines_are_checked_through_the_facade() {
         ..limits.clone()
     };
     let v = check_line(&kinu01, "10d7d 8e7d 4c6a+ 5b6a 6e8c", &cut).unwrap();
-    assert_eq!((v.verdict, v.ends_in_mate), (LineVerdict::NotMate, Some(false)), "{v:?}");
+    assert_eq!(
+        (v.verdict, v.ends_in_mate),
+        (LineVerdict::NotMate, Some(false)),
+        "{v:?}"
+    );
     let v = check_line(&kinu01, "10d10e", &limits).unwrap();
     assert_eq!((v.verdict, v.at), (LineVerdict::NoCheck, Some(1)), "{v:?}");
 

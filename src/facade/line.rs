@@ -198,9 +198,7 @@ pub fn check_line<'a>(pos: &Position, line: impl Into<Line<'a>>, limits: &LineLi
             alternatives: d.alternatives,
             mated: d.mated,
             longest: d.longest.map(|(m, n, shortest)| (Move(m), n, shortest)),
-            stronger: d
-                .stronger_defence((moves.len() as u32).saturating_sub(d.ply))
-                .is_some(),
+            stronger: d.stronger_defence((moves.len() as u32).saturating_sub(d.ply)).is_some(),
             escapes: d.escapes.iter().copied().map(Move).collect(),
             undecided: d.undecided.iter().map(|u| Move(u.0)).collect(),
             unchecked: d.unchecked,

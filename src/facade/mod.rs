@@ -21,7 +21,7 @@ pub use engine::{
     AttackerMoves, DefenderHand, Engine, Limits, MateLimits, MateReport, Score, SearchReport, Verdict, mate, perft,
     search,
 };
-pub use line::{DEFAULT_ALTERNATIVE_NODES, Defence, Line, LineLimits, LineReport, LineVerdict, check_line};
 pub use error::{Diagnostic, Error, ErrorKind, Severity};
+pub use line::{DEFAULT_ALTERNATIVE_NODES, Defence, Line, LineLimits, LineReport, LineVerdict, check_line};
 pub use position::{BoardStyle, InHand, Legs, Move, Outcome, Piece, Position, Reason, Step, StepKind};
 pub use variant::{PieceKind, Variant, VariantOption};

@@ -774,7 +774,12 @@ pub struct LineResult {
 impl LineResult {
     fn __repr__(&self) -> String {
         let at = self.at.map(|a| format!(" at ply {a}")).unwrap_or_default();
-        format!("<LineResult {}{at} claimed={} {}>", self.verdict, self.claimed, self.line.join(" "))
+        format!(
+            "<LineResult {}{at} claimed={} {}>",
+            self.verdict,
+            self.claimed,
+            self.line.join(" ")
+        )
     }
 }
 

@@ -4,8 +4,8 @@
 use gunbai::unstable::diagnostics::hides_text;
 use gunbai::unstable::render::svg::Labels;
 use gunbai::{
-    Colour, Convention, Diagnostic, Error, LineReport, MateReport, Move, Notation, Position, Score, SearchReport, Severity,
-    Variant,
+    Colour, Convention, Diagnostic, Error, LineReport, MateReport, Move, Notation, Position, Score, SearchReport,
+    Severity, Variant,
 };
 use serde_json::{Value, json};
 
@@ -187,7 +187,10 @@ fn line_texts(pos: &Position, line: &[Move]) -> (Vec<String>, Vec<Option<String>
 /// A mate search's answer, the line written from `pos` (or from where it
 /// plays, when that is another position).
 pub fn mate_json(pos: &Position, r: &MateReport) -> Value {
-    let start = r.start.as_deref().and_then(|t| Position::from_text(pos.variant(), t).ok());
+    let start = r
+        .start
+        .as_deref()
+        .and_then(|t| Position::from_text(pos.variant(), t).ok());
     let (line, line_usi) = line_texts(start.as_ref().unwrap_or(pos), &r.line);
     json!({
         "result": r.verdict.as_str(),

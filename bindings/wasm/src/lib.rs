@@ -658,8 +658,8 @@ impl Board {
             hash_mb: self.table_mb as usize,
             defender_hand: gunbai::DefenderHand::AsGiven,
         };
-        let r = gunbai::check_line(&self.pos, line, &limits)
-            .map_err(|e| Failure::of("the line cannot be checked", &e))?;
+        let r =
+            gunbai::check_line(&self.pos, line, &limits).map_err(|e| Failure::of("the line cannot be checked", &e))?;
         Ok(convert::line_json(&r).to_string())
     }
 }
