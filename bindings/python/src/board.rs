@@ -662,7 +662,6 @@ impl Board {
     #[pyo3(signature = (line, max_plies = None, time = 60.0, nodes = None, hash_mb = 64, any_moves = false))]
     fn check_line(
         &self,
-        py: Python<'_>,
         line: &Bound<'_, PyAny>,
         max_plies: Option<u32>,
         time: f64,
@@ -686,6 +685,7 @@ impl Board {
             (None, move_list(line)?)
         };
         let texts: Vec<&str> = list.iter().map(String::as_str).collect();
+        let py = line.py();
         let pos = self.pos.clone();
         let report = py
             .detach(|| match &text {
