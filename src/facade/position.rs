@@ -400,6 +400,18 @@ impl Position {
         Ok(m)
     }
 
+    /// Lets a side set up without a royal play on, as [`super::mate`] and
+    /// [`super::check_line`] let the attacker of a mate problem
+    /// (docs/mate.md): when exactly one side has no piece of the royal
+    /// kinds and the position is judged lost for it, it is not judged lost
+    /// for that from now on, here and after the moves played from here (so
+    /// a mate's line can be played for its text). Returns the side spared.
+    ///
+    #[doc = include_str!("../../docs/examples/facade_mate.md")]
+    pub fn spare_royalless(&mut self) -> Option<Colour> {
+        crate::mate::spare_royalless(&mut self.pos)
+    }
+
     /// Takes the last move played back, and returns it (`None` when no
     /// move was played since the position was made).
     ///

@@ -635,8 +635,10 @@ impl Board {
             hash_mb: table_mb(hash_mb)?,
             defender_hand: gunbai::DefenderHand::AsGiven,
         };
-        let pos = self.pos.clone();
+        let mut pos = self.pos.clone();
         let report = py.detach(|| gunbai::mate(&pos, &limits)).map_err(|e| raise(&e))?;
+        // The line plays on where an attacker without a royal does.
+        pos.spare_royalless();
         Ok(MateResult {
             verdict: match report.verdict {
                 gunbai::Verdict::Mate => "mate",
@@ -645,7 +647,7 @@ impl Board {
             }
             .to_string(),
             plies: report.plies,
-            line: line_texts(&self.pos, &report.line)?,
+            line: line_texts(&pos, &report.line)?,
             shortest: report.shortest,
             nodes: report.nodes,
             seconds: report.elapsed.as_secs_f64(),

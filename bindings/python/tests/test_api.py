@@ -243,6 +243,11 @@ def test_check_line_agrees_with_cshogi():
     quiet = b.check_line("5c5d", hash_mb=4)
     assert (quiet.verdict, quiet.at) == ("no_check", 1)
     assert b.check_line("5c5d", any_moves=True, hash_mb=4).verdict == "not_mate"
+    # cshogi mates the position in 5; the mate's line, which plays on
+    # though Black has no king, checks as sound.
+    m = b.mate(hash_mb=4)
+    assert (m.verdict, m.plies, len(m.line)) == ("mate", 5, 5)
+    assert b.check_line(m.line, hash_mb=4).verdict == "verified"
 
 
 def test_check_line_refuses_bad_lines():

@@ -184,14 +184,12 @@ fn line_texts(pos: &Position, line: &[Move]) -> (Vec<String>, Vec<Option<String>
     (native, usis)
 }
 
-/// A mate search's answer, the line written from `pos` (or from where it
-/// plays, when that is another position).
+/// A mate search's answer, the line written from `pos`, where an attacker
+/// set up without a royal plays on as in the search.
 pub fn mate_json(pos: &Position, r: &MateReport) -> Value {
-    let start = r
-        .start
-        .as_deref()
-        .and_then(|t| Position::from_text(pos.variant(), t).ok());
-    let (line, line_usi) = line_texts(start.as_ref().unwrap_or(pos), &r.line);
+    let mut from = pos.clone();
+    from.spare_royalless();
+    let (line, line_usi) = line_texts(&from, &r.line);
     json!({
         "result": r.verdict.as_str(),
         "plies": r.plies,

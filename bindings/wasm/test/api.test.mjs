@@ -429,6 +429,11 @@ test('mate and checkLine: the answers of gunbai mate and mate --check-line', () 
     );
   }
   assert.equal(r.checkLine('5c2c+ P*2b G*3b 2a1a 2c2b').result, 'verified');
+  // cshogi mates it in 5; the line plays on though Black has no king.
+  const m5 = r.mate();
+  const cli5 = cliJson(['mate', 'shogi', '--hash', '4', '--notation', 'usi', '--sfen', rest]);
+  assert.deepEqual([m5.result, m5.plies, m5.lineUsi], ['mate', 5, cli5.line]);
+  assert.equal(r.checkLine(m5.line).result, 'verified');
   const wrong = r.checkLine('G*3b 2a1a 5c1c+ R*1b 3b2b', { nodes: 10000 });
   assert.deepEqual([wrong.result, wrong.at, [...wrong.defences[0].escapesUsi].sort()], ['refuted', 2, ['2a1b', '2a3b']]);
   assert.equal(r.checkLine('5c2c+ P*2b', { maxPlies: 5 }).result, 'not_mate');
