@@ -33,9 +33,10 @@ use unstable::{
 };
 
 pub use facade::{
-    AttackerMoves, BoardStyle, Colour, Convention, DefenderHand, Diagnostic, Engine, Error, ErrorKind, InHand, Legs,
-    Limits, MateLimits, MateReport, Move, Notation, Outcome, Piece, PieceKind, Position, Promotion, Reason, Score,
-    SearchReport, Severity, Step, StepKind, Variant, VariantOption, Verdict, mate, perft, search,
+    AttackerMoves, BoardStyle, Colour, Convention, DEFAULT_ALTERNATIVE_NODES, Defence, DefenderHand, Diagnostic,
+    Engine, Error, ErrorKind, InHand, Legs, Limits, Line, LineLimits, LineReport, LineVerdict, MateLimits, MateReport,
+    Move, Notation, Outcome, Piece, PieceKind, Position, Promotion, Reason, Score, SearchReport, Severity, Step,
+    StepKind, Variant, VariantOption, Verdict, check_line, mate, perft, search,
 };
 
 /// The Rust examples of docs/library.md, run as doc tests.

@@ -170,3 +170,98 @@ fn the_mate_limits_carry_the_defender_hand_convention() {
     .unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Unsupported);
 }
+
+#[test]
+fn claimed_chu_lines_are_checked_through_the_facade() {
+    use gunbai::{LineLimits, LineVerdict, check_line};
+    // /work/shared/tsume/chu-sample.tsv under the options its lines replay
+    // with (docs/mate.md, "Checking a claimed line"): kinu01's published
+    // mate in 7 is sound; tukurimono02 claims a mate in 5 from kinu07's
+    // position, and kinu07's published reply 4b5b escapes it at ply 4.
+    let chu = Variant::bundled("chu")
+        .unwrap()
+        .with_options(&[
+            ("protection_judged", "after_counting_captured"),
+            ("okazaki_counterstrike", "true"),
+        ])
+        .unwrap();
+    let limits = LineLimits {
+        hash_mb: 8,
+        nodes: Some(50_000),
+        ..LineLimits::default()
+    };
+    let kinu01 = Position::from_sfen(
+        &chu,
+        "5ex1+Pc2/6okt3/3s4X2+H/2+D9/3p+v1+Dpt3/12/12/2+a6q2/12/12/12/12 b - 1",
+    )
+    .unwrap();
+    let published = "10d7d 8e7d 4c6a+ 5b6a 6e8c 7d8c 1c6c";
+    let v = check_line(&kinu01, published, &limits).unwrap();
+    assert_eq!((v.verdict, v.claimed, v.at), (LineVerdict::Verified, 7, None), "{v:?}");
+    assert_eq!((v.ends_in_mate, v.defences.len(), v.line.len()), (Some(true), 3, 7));
+    assert!(
+        v.defences
+            .iter()
+            .all(|d| d.escapes.is_empty() && d.undecided.is_empty() && d.unchecked == 0)
+    );
+    // The same line as moves, and as one text a ply: the same answer.
+    let texts: Vec<&str> = published.split(' ').collect();
+    let again = check_line(&kinu01, texts.as_slice(), &limits).unwrap();
+    let moves = check_line(&kinu01, &v.line, &limits).unwrap();
+    for other in [&again, &moves] {
+        assert_eq!((other.verdict, &other.line, other.walked), (v.verdict, &v.line, 7));
+    }
+    // Cut short it does not end in mate; a quiet first move is no check.
+    let cut = LineLimits {
+        max_plies: Some(7),
+        ..limits.clone()
+    };
+    let v = check_line(&kinu01, "10d7d 8e7d 4c6a+ 5b6a 6e8c", &cut).unwrap();
+    assert_eq!(
+        (v.verdict, v.ends_in_mate),
+        (LineVerdict::NotMate, Some(false)),
+        "{v:?}"
+    );
+    let v = check_line(&kinu01, "10d10e", &limits).unwrap();
+    assert_eq!((v.verdict, v.at), (LineVerdict::NoCheck, Some(1)), "{v:?}");
+
+    let kinu07 = "3b3+M3+H/7k1c2/5tt1e3/5p3p2/7g3p/8+D3/1+F1r8/12/12/9+a2/3R3q4/12 b - 1";
+    let pos = Position::from_sfen(&chu, kinu07).unwrap();
+    let v = check_line(&pos, "5a4b 5b4b 4f6d 7c6d 1a5a", &limits).unwrap();
+    assert_eq!((v.verdict, v.at), (LineVerdict::Refuted, Some(4)), "{v:?}");
+    // The escapes are moves of the position before their ply, played from
+    // where the line starts (Black, set up without a king, plays on).
+    assert!(pos.outcome().is_some() && v.start.outcome().is_none());
+    let mut before = v.start.clone();
+    for m in &v.line[..3] {
+        before.play(m).unwrap();
+    }
+    let escapes: Vec<String> = v.defences[1]
+        .escapes
+        .iter()
+        .map(|m| before.move_text(m, Notation::Usi).unwrap())
+        .collect();
+    assert!(escapes.iter().any(|e| e == "4b5b"), "{escapes:?}");
+
+    // A move the line cannot play: as text an error naming the ply, as a
+    // move the verdict illegal.
+    let err = check_line(&kinu01, "10d7d 10d7d", &limits).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::IllegalMove);
+    assert!(err.message().starts_with("ply 2:"), "{err}");
+    let v = check_line(&kinu01, &[moves.line[0], moves.line[0]][..], &limits).unwrap();
+    assert_eq!((v.verdict, v.at), (LineVerdict::Illegal, Some(2)), "{v:?}");
+    // Over 2047 plies, the line or the claim: refused before any search.
+    let long = vec!["10d7d"; 2048].join(" ");
+    assert_eq!(
+        check_line(&kinu01, long.as_str(), &limits).unwrap_err().kind(),
+        ErrorKind::InvalidArgument
+    );
+    let huge = LineLimits {
+        max_plies: Some(2048),
+        ..limits
+    };
+    assert_eq!(
+        check_line(&kinu01, published, &huge).unwrap_err().kind(),
+        ErrorKind::InvalidArgument
+    );
+}

@@ -159,6 +159,34 @@ class MateResult:
     nodes: int
     seconds: float
 
+class LineDefence:
+    """One defender's ply of a line Board.check_line checked; moves are
+    native texts of the position before the ply."""
+
+    ply: int
+    move: str
+    left: int
+    alternatives: int
+    mated: int
+    longest: Optional[tuple[str, int, bool]]
+    stronger: bool
+    escapes: list[str]
+    undecided: list[str]
+    unchecked: int
+
+class LineResult:
+    """What Board.check_line found."""
+
+    verdict: str
+    at: Optional[int]
+    claimed: int
+    walked: int
+    ends_in_mate: Optional[bool]
+    line: list[str]
+    defences: list[LineDefence]
+    nodes: int
+    seconds: float
+
 class SearchResult:
     """What Engine.search found."""
 
@@ -211,6 +239,15 @@ class Board:
         hash_mb: int = 64,
         any_moves: bool = False,
     ) -> MateResult: ...
+    def check_line(
+        self,
+        line: Union[str, Sequence[str]],
+        max_plies: Optional[int] = None,
+        time: float = 60.0,
+        nodes: Optional[int] = None,
+        hash_mb: int = 64,
+        any_moves: bool = False,
+    ) -> LineResult: ...
 
 class Engine:
     """A search engine for one variant; search releases the GIL, stop() ends it."""

@@ -6,8 +6,7 @@ use gunbai::unstable::mate::{
     AttackerMoves, Config, DEFAULT_ALTERNATIVE_NODES, DefenderHand as Hand, LineCheck, LineVerdict, MAX_PLIES, Verdict,
     check_line, give_defender_the_rest, solve, spare_royalless,
 };
-use gunbai::unstable::movegen::Move;
-use gunbai::unstable::notation::{Notation, parse_move, play_moves, write_move};
+use gunbai::unstable::notation::{Notation, parse_line, write_move};
 use gunbai::unstable::position::Position;
 use serde_json::json;
 use std::process::ExitCode;
@@ -161,21 +160,12 @@ fn check(
         )));
     }
     // Errors point at the move that is wrong.
-    play_moves(&mut p.clone(), &texts, "--check-line")?;
-    let mut line: Vec<Move> = Vec::new();
-    let mut undos = Vec::new();
-    for t in &texts {
-        let m = parse_move(p, t)?;
-        undos.push(p.play_unchecked(&m));
-        line.push(m);
-    }
+    let line = parse_line(p, &texts, "--check-line").map_err(|(_, report)| report)?;
     // Each move written as it stands in the line, and each alternative
     // from the position before its ply.
     let mut written = Vec::new();
     let mut alternatives: Vec<Vec<String>> = Vec::new();
-    while let Some(u) = undos.pop() {
-        p.unplay(&u);
-    }
+    let mut undos = Vec::new();
     config.max_plies = claim.unwrap_or(line.len() as u32);
     config.nodes = Some(config.nodes.unwrap_or(DEFAULT_ALTERNATIVE_NODES));
     let found = check_line(p, &line, &config, None).map_err(|e| fail(e.to_string()))?;

@@ -195,15 +195,7 @@ pub struct MateReport {
 #[doc = include_str!("../../docs/examples/facade_mate.md")]
 pub fn mate(pos: &Position, limits: &MateLimits) -> Result<MateReport, Error> {
     let mut p = pos.inner().clone();
-    let s = crate::mate::solve(&mut p, limits, None).map_err(|e| {
-        let kind = match e {
-            crate::mate::MateError::NoCheck => ErrorKind::Unsupported,
-            crate::mate::MateError::GameOver => ErrorKind::GameOver,
-            crate::mate::MateError::Table(_) => ErrorKind::InvalidArgument,
-            crate::mate::MateError::Hand(_) => ErrorKind::Unsupported,
-        };
-        Error::new(kind, e.to_string())
-    })?;
+    let s = crate::mate::solve(&mut p, limits, None).map_err(mate_error)?;
     Ok(MateReport {
         verdict: s.verdict,
         plies: s.plies,
@@ -213,4 +205,15 @@ pub fn mate(pos: &Position, limits: &MateLimits) -> Result<MateReport, Error> {
         elapsed: s.elapsed,
         start: (limits.defender_hand != DefenderHand::AsGiven).then(|| p.to_text()),
     })
+}
+
+/// The façade's error for a mate search that cannot start.
+pub(super) fn mate_error(e: crate::mate::MateError) -> Error {
+    let kind = match e {
+        crate::mate::MateError::NoCheck => ErrorKind::Unsupported,
+        crate::mate::MateError::GameOver => ErrorKind::GameOver,
+        crate::mate::MateError::Table(_) => ErrorKind::InvalidArgument,
+        crate::mate::MateError::Hand(_) => ErrorKind::Unsupported,
+    };
+    Error::new(kind, e.to_string())
 }

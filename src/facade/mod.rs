@@ -1,7 +1,7 @@
 //! The stable library API, re-exported at the crate root: load a
 //! [`Variant`], make a [`Position`], list and play [`Move`]s, read and
 //! write them in every [`Notation`], judge the [`Outcome`], count
-//! ([`perft`]), think ([`Engine`], [`search`], [`mate`]) and draw
+//! ([`perft`]), think ([`Engine`], [`search`], [`mate`], [`check_line`]) and draw
 //! (diagrams as text and SVG). Squares are named as in move text (`f4`),
 //! pieces by their codes. docs/library.md is the tour and says what is
 //! promised.
@@ -9,6 +9,7 @@
 mod engine;
 mod error;
 mod inner;
+mod line;
 mod position;
 mod variant;
 
@@ -21,5 +22,6 @@ pub use engine::{
     search,
 };
 pub use error::{Diagnostic, Error, ErrorKind, Severity};
+pub use line::{DEFAULT_ALTERNATIVE_NODES, Defence, Line, LineLimits, LineReport, LineVerdict, check_line};
 pub use position::{BoardStyle, InHand, Legs, Move, Outcome, Piece, Position, Reason, Step, StepKind};
 pub use variant::{PieceKind, Variant, VariantOption};

@@ -147,7 +147,7 @@ impl Position {
         Position::wrap(variant, Inner::start(variant.rules().clone()))
     }
 
-    fn wrap(variant: &Variant, pos: Inner) -> Position {
+    pub(super) fn wrap(variant: &Variant, pos: Inner) -> Position {
         Position {
             variant: variant.clone(),
             pos,
@@ -398,6 +398,18 @@ impl Position {
         let m = self.parse_move(text)?;
         self.play(&m)?;
         Ok(m)
+    }
+
+    /// Lets a side set up without a royal play on, as [`super::mate`] and
+    /// [`super::check_line`] let the attacker of a mate problem
+    /// (docs/mate.md): when exactly one side has no piece of the royal
+    /// kinds and the position is judged lost for it, it is not judged lost
+    /// for that from now on, here and after the moves played from here (so
+    /// a mate's line can be played for its text). Returns the side spared.
+    ///
+    #[doc = include_str!("../../docs/examples/facade_mate.md")]
+    pub fn spare_royalless(&mut self) -> Option<Colour> {
+        crate::mate::spare_royalless(&mut self.pos)
     }
 
     /// Takes the last move played back, and returns it (`None` when no

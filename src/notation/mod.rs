@@ -18,7 +18,7 @@ mod written;
 
 pub(crate) use japanese::{KANJI_DIGITS, full_width, kanji_number};
 
-pub use parse::{parse_move, play_moves};
+pub use parse::{parse_line, parse_move, play_moves};
 pub use write::{move_text, usi_move, usi_text, write_move};
 
 use crate::movegen::Move;

@@ -17,19 +17,48 @@ use std::ops::Range;
 ///
 #[doc = include_str!("../../docs/examples/notation_2.md")]
 pub fn play_moves(pos: &mut Position, moves: &[impl AsRef<str>], what: &str) -> Result<(), Report> {
+    each_move(pos, moves, what, |pos, m| {
+        pos.play_unchecked(&m);
+    })
+    .map_err(|(_, report)| report)
+}
+
+/// Reads moves given as text, each in the position the ones before it
+/// lead to, and gives `pos` back unchanged: the moves of a line, read
+/// once. An error is the index of the move that does not read and a
+/// report pointing at it within the whole list, whose source is named
+/// `what`.
+pub fn parse_line(pos: &mut Position, moves: &[impl AsRef<str>], what: &str) -> Result<Vec<Move>, (usize, Report)> {
+    let mut line = Vec::with_capacity(moves.len());
+    let mut undos = Vec::with_capacity(moves.len());
+    let read = each_move(pos, moves, what, |pos, m| {
+        undos.push(pos.play_unchecked(&m));
+        line.push(m);
+    });
+    while let Some(u) = undos.pop() {
+        pos.unplay(&u);
+    }
+    read.map(|()| line)
+}
+
+/// Reads each move in turn and hands it to `played`, which plays it.
+fn each_move(
+    pos: &mut Position,
+    moves: &[impl AsRef<str>],
+    what: &str,
+    mut played: impl FnMut(&mut Position, Move),
+) -> Result<(), (usize, Report)> {
     let all: Vec<&str> = moves.iter().map(|m| m.as_ref()).collect();
     let mut offset = 0;
-    for text in &all {
+    for (i, text) in all.iter().enumerate() {
         match parse_move(pos, text) {
-            Ok(m) => {
-                pos.play_unchecked(&m);
-            }
+            Ok(m) => played(pos, m),
             Err(mut report) => {
                 for d in &mut report.diagnostics {
                     d.span = offset + d.span.start..offset + d.span.end;
                 }
                 report.source = Source::new(what, all.join(" "));
-                return Err(report);
+                return Err((i, report));
             }
         }
         offset += text.len() + 1;

@@ -6,12 +6,12 @@
 //!
 //! Limits: a search's depth at most [`MAX_SEARCH_DEPTH`], its time at most
 //! [`MAX_SECONDS`] (10 s when no limit is given), a table of 1 to
-//! [`MAX_TABLE_MB`] MiB; a mate search's time at most [`MAX_SECONDS`] (60 s
-//! by default), its length at most [`MAX_MATE_PLIES`].
+//! [`MAX_TABLE_MB`] MiB; a mate search's or a line check's time at most
+//! [`MAX_SECONDS`] (60 s by default), its length at most [`MAX_MATE_PLIES`].
 
 use crate::errors::{GameOverError, error_of, limit, raise};
 use crate::stateless::{colour_name, value};
-use crate::{MAX_MOVE_BYTES, MAX_PERFT_DEPTH, MAX_PLIES, bounded, move_list, play_all, position};
+use crate::{MAX_MOVE_BYTES, MAX_PERFT_DEPTH, MAX_PLIES, MAX_TEXT_BYTES, bounded, move_list, play_all, position};
 use gunbai::{BoardStyle, Colour, Convention, Limits, MateLimits, Notation, Position, Promotion, StepKind};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -62,6 +62,31 @@ fn seconds(s: f64, what: &str) -> PyResult<Duration> {
         return Err(limit(format!("{what} {s}: from 0 to {MAX_SECONDS} seconds")));
     }
     Ok(Duration::from_secs_f64(s))
+}
+
+/// A mate's length within [`MAX_MATE_PLIES`].
+fn mate_plies(n: u32) -> PyResult<u32> {
+    if n > MAX_MATE_PLIES {
+        return Err(limit(format!("max_plies {n}: at most {MAX_MATE_PLIES}")));
+    }
+    Ok(n)
+}
+
+/// A table size within 1 to [`MAX_TABLE_MB`].
+fn table_mb(mb: usize) -> PyResult<usize> {
+    if !(1..=MAX_TABLE_MB).contains(&mb) {
+        return Err(limit(format!("hash_mb {mb}: from 1 to {MAX_TABLE_MB}")));
+    }
+    Ok(mb)
+}
+
+/// The tsume rule (`any_moves=False`: every attacking move checks) or not.
+fn attacker_moves(any_moves: bool) -> gunbai::AttackerMoves {
+    if any_moves {
+        gunbai::AttackerMoves::Any
+    } else {
+        gunbai::AttackerMoves::Checks
+    }
 }
 
 /// Runs `f` on a worker thread without the GIL while this thread checks
@@ -602,26 +627,18 @@ impl Board {
         hash_mb: usize,
         any_moves: bool,
     ) -> PyResult<MateResult> {
-        if max_plies > MAX_MATE_PLIES {
-            return Err(limit(format!("max_plies {max_plies}: at most {MAX_MATE_PLIES}")));
-        }
-        if !(1..=MAX_TABLE_MB).contains(&hash_mb) {
-            return Err(limit(format!("hash_mb {hash_mb}: from 1 to {MAX_TABLE_MB}")));
-        }
         let limits = MateLimits {
-            moves: if any_moves {
-                gunbai::AttackerMoves::Any
-            } else {
-                gunbai::AttackerMoves::Checks
-            },
-            max_plies,
+            moves: attacker_moves(any_moves),
+            max_plies: mate_plies(max_plies)?,
             time: Some(seconds(time, "time")?),
             nodes,
-            hash_mb,
+            hash_mb: table_mb(hash_mb)?,
             defender_hand: gunbai::DefenderHand::AsGiven,
         };
-        let pos = self.pos.clone();
+        let mut pos = self.pos.clone();
         let report = py.detach(|| gunbai::mate(&pos, &limits)).map_err(|e| raise(&e))?;
+        // The line plays on where an attacker without a royal does.
+        pos.spare_royalless();
         Ok(MateResult {
             verdict: match report.verdict {
                 gunbai::Verdict::Mate => "mate",
@@ -630,11 +647,182 @@ impl Board {
             }
             .to_string(),
             plies: report.plies,
-            line: line_texts(&self.pos, &report.line)?,
+            line: line_texts(&pos, &report.line)?,
             shortest: report.shortest,
             nodes: report.nodes,
             seconds: report.elapsed.as_secs_f64(),
         })
+    }
+
+    /// Checks a claimed mating line (`gunbai mate --check-line`): `line`
+    /// is a str of move texts separated by spaces or a list of them
+    /// (native or USI); every other defence of each defender's ply is
+    /// searched for a mate within the plies the claim (`max_plies`, by
+    /// default the line's length) leaves, each within `nodes` (100,000 by
+    /// default); `time` bounds the whole check. A move that does not read
+    /// raises `MoveError` naming its ply. Releases the GIL.
+    #[pyo3(signature = (line, max_plies = None, time = 60.0, nodes = None, hash_mb = 64, any_moves = false))]
+    fn check_line(
+        &self,
+        line: &Bound<'_, PyAny>,
+        max_plies: Option<u32>,
+        time: f64,
+        nodes: Option<u64>,
+        hash_mb: usize,
+        any_moves: bool,
+    ) -> PyResult<LineResult> {
+        let limits = gunbai::LineLimits {
+            moves: attacker_moves(any_moves),
+            max_plies: max_plies.map(mate_plies).transpose()?,
+            time: Some(seconds(time, "time")?),
+            nodes,
+            hash_mb: table_mb(hash_mb)?,
+            defender_hand: gunbai::DefenderHand::AsGiven,
+        };
+        let (text, list) = if line.is_instance_of::<PyString>() {
+            let text: String = line.extract()?;
+            bounded(&text, "the line", MAX_TEXT_BYTES)?;
+            (Some(text), Vec::new())
+        } else {
+            (None, move_list(line)?)
+        };
+        let texts: Vec<&str> = list.iter().map(String::as_str).collect();
+        let py = line.py();
+        let pos = self.pos.clone();
+        let report = py
+            .detach(|| match &text {
+                Some(t) => gunbai::check_line(&pos, t.as_str(), &limits),
+                None => gunbai::check_line(&pos, texts.as_slice(), &limits),
+            })
+            .map_err(|e| raise(&e))?;
+        line_result(py, &report)
+    }
+}
+
+/// The native texts of what `check_line` found: the line's moves, and
+/// each defence's moves in the position before its ply.
+fn line_result(py: Python<'_>, r: &gunbai::LineReport) -> PyResult<LineResult> {
+    let mut p = r.start.clone();
+    let mut line = Vec::with_capacity(r.line.len());
+    let mut defences = Vec::with_capacity(r.defences.len());
+    let mut next = r.defences.iter().peekable();
+    let text = |p: &Position, m: &gunbai::Move| p.move_text(m, Notation::Native).map_err(|e| raise(&e));
+    for m in &r.line {
+        if let Some(d) = next.next_if(|d| d.ply as usize == line.len() + 1) {
+            let texts = |ms: &[gunbai::Move]| ms.iter().map(|m| text(&p, m)).collect::<PyResult<Vec<String>>>();
+            let defence = LineDefence {
+                ply: d.ply,
+                r#move: text(&p, &d.played)?,
+                left: d.left,
+                alternatives: d.alternatives,
+                mated: d.mated,
+                longest: match &d.longest {
+                    Some((m, plies, shortest)) => Some((text(&p, m)?, *plies, *shortest)),
+                    None => None,
+                },
+                stronger: d.stronger,
+                escapes: texts(&d.escapes)?,
+                undecided: texts(&d.undecided)?,
+                unchecked: d.unchecked,
+            };
+            defences.push(Py::new(py, defence)?);
+        }
+        line.push(text(&p, m)?);
+        if p.play(m).is_err() {
+            // Past an illegal move (a line of `Move`s) nothing is written.
+            break;
+        }
+    }
+    Ok(LineResult {
+        verdict: r.verdict.as_str().to_string(),
+        at: r.at,
+        claimed: r.claimed,
+        walked: r.walked,
+        ends_in_mate: r.ends_in_mate,
+        line,
+        defences,
+        nodes: r.nodes,
+        seconds: r.elapsed.as_secs_f64(),
+    })
+}
+
+/// What `Board.check_line` found.
+#[pyclass(module = "gunbai", frozen, get_all)]
+pub struct LineResult {
+    /// `"verified"` (every other defence is mated within the claim and
+    /// the line ends in mate), `"undecided"` (no defence escapes, some were
+    /// not decided within `nodes`), `"refuted"` (a defence escapes the
+    /// claim), `"not_mate"`, `"no_check"` (an attacking move gives no
+    /// check), `"illegal"` or `"unknown"` (the time ran out).
+    pub verdict: String,
+    /// The ply (from 1) the verdict points at: the escape's ply, or the
+    /// move that gives no check.
+    pub at: Option<u32>,
+    /// The claimed length in plies.
+    pub claimed: u32,
+    /// Plies of the line walked.
+    pub walked: u32,
+    /// The line ends in mate (None when not walked to its end).
+    pub ends_in_mate: Option<bool>,
+    /// The line's moves, native texts.
+    pub line: Vec<String>,
+    /// Every defender's ply walked, in order.
+    pub defences: Vec<Py<LineDefence>>,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+#[pymethods]
+impl LineResult {
+    fn __repr__(&self) -> String {
+        let at = self.at.map(|a| format!(" at ply {a}")).unwrap_or_default();
+        format!(
+            "<LineResult {}{at} claimed={} {}>",
+            self.verdict,
+            self.claimed,
+            self.line.join(" ")
+        )
+    }
+}
+
+/// One defender's ply of a checked line: its other defences, native texts
+/// in the position before the ply.
+#[pyclass(module = "gunbai", frozen, get_all)]
+pub struct LineDefence {
+    /// The ply, counted from 1 (a defender's ply is even).
+    pub ply: u32,
+    /// The line's defence.
+    pub r#move: String,
+    /// Plies the claim leaves after a defence here.
+    pub left: u32,
+    /// The other legal defences.
+    pub alternatives: u32,
+    /// Of them, mated within `left`.
+    pub mated: u32,
+    /// The longest of those mates: `(move, plies, shortest)`, or None.
+    pub longest: Option<(String, u32, bool)>,
+    /// `longest` is proven longer than what the line takes from here: the
+    /// line's defence is not the longest resistance.
+    pub stronger: bool,
+    /// Defences proven not mated within `left`.
+    pub escapes: Vec<String>,
+    /// Defences not decided within the node budget.
+    pub undecided: Vec<String>,
+    /// Defences not searched (the time ran out).
+    pub unchecked: u32,
+}
+
+#[pymethods]
+impl LineDefence {
+    fn __repr__(&self) -> String {
+        format!(
+            "<LineDefence ply {} {}: {} of {} mated, escapes [{}]>",
+            self.ply,
+            self.r#move,
+            self.mated,
+            self.alternatives,
+            self.escapes.join(" ")
+        )
     }
 }
 
@@ -811,6 +999,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Engine>()?;
     m.add_class::<SearchResult>()?;
     m.add_class::<MateResult>()?;
+    m.add_class::<LineResult>()?;
+    m.add_class::<LineDefence>()?;
     m.add("MAX_SEARCH_DEPTH", MAX_SEARCH_DEPTH)?;
     m.add("MAX_TABLE_MB", MAX_TABLE_MB)?;
     m.add("MAX_MATE_PLIES", MAX_MATE_PLIES)?;

@@ -4,7 +4,7 @@
 //! This crate only translates types: Python strings, lists and numbers
 //! in, strings, lists, tuples and small classes out. It calls gunbai's
 //! façade and nothing else (`Variant`, `Position`, `Engine`, `perft`,
-//! `mate`); every rule is decided by the library and nothing here knows a
+//! `mate`, `check_line`); every rule is decided by the library and nothing here knows a
 //! variant. Two layers:
 //!   - the stateless functions with pyffish's names and argument order
 //!     (`stateless.rs`): a variant name, a position text or SFEN and a
@@ -19,7 +19,7 @@
 //! bounds): [`MAX_TEXT_BYTES`] of position text, [`MAX_MOVE_BYTES`] per
 //! move, [`MAX_PLIES`] moves in a list or on a board, [`MAX_LOADED`]
 //! variants loaded, [`MAX_PERFT_DEPTH`], and the search and mate limits
-//! in `board.rs`. Long calls (perft, search, mate) release the GIL, and
+//! in `board.rs`. Long calls (perft, search, mate, check_line) release the GIL, and
 //! perft and search stop at Ctrl-C (`KeyboardInterrupt`).
 
 mod board;

@@ -214,6 +214,63 @@ def test_engine_search_and_mate():
     engine.clear()
 
 
+# docs/mate.md's two claimed lines, White holding the rest of the set;
+# cshogi's mate search agrees with both answers (tests/mate_cshogi.rs,
+# scripts/cshogi-check-line.py): the first is sound (at ply 2 the other 8
+# defences are mated within 3), the second's first check lets the king
+# step aside to 2a1b or 2a3b, which cshogi finds no mate against.
+TSUME_REST = "7k1/9/4R4/9/9/9/9/9/9 b Gr2b3g4s4n4l18p 1"
+
+
+def test_check_line_agrees_with_cshogi():
+    b = gunbai.Board("shogi", TSUME_REST)
+    sound = b.check_line("5c2c+ P*2b G*3b 2a1a 2c2b", hash_mb=4)
+    assert (sound.verdict, sound.claimed, sound.at, sound.ends_in_mate) == ("verified", 5, None, True)
+    assert [(d.ply, d.alternatives, d.mated, d.escapes) for d in sound.defences] == [(2, 8, 8, []), (4, 0, 0, [])]
+    assert len(sound.line) == 5 and "verified" in repr(sound)
+    # The same line as a list of texts, and the refuted one.
+    wrong = b.check_line(["G*3b", "2a1a", "5c1c+", "R*1b", "3b2b"], nodes=10_000, hash_mb=4)
+    assert (wrong.verdict, wrong.at, wrong.walked) == ("refuted", 2, 1)
+    (d,) = wrong.defences
+    # Native texts of the position before ply 2, read back as USI where
+    # they are legal (Black, set up without a king, is given one far off).
+    after = gunbai.Board("shogi", "7k1/6G2/4R4/9/9/9/9/9/K8 w r2b3g4s4n4l18p 2")
+    assert sorted(after.parse_move(e).usi for e in d.escapes) == ["2a1b", "2a3b"]
+    assert (d.ply, d.alternatives, d.mated) == (2, 2, 0)
+    assert "refuted at ply 2" in repr(wrong) and "2a1a" not in d.escapes
+    # Claimed longer, a cut line is no mate; a quiet first move no check.
+    assert b.check_line("5c2c+ P*2b", max_plies=5, hash_mb=4).verdict == "not_mate"
+    quiet = b.check_line("5c5d", hash_mb=4)
+    assert (quiet.verdict, quiet.at) == ("no_check", 1)
+    assert b.check_line("5c5d", any_moves=True, hash_mb=4).verdict == "not_mate"
+    # cshogi mates the position in 5; the mate's line, which plays on
+    # though Black has no king, checks as sound.
+    m = b.mate(hash_mb=4)
+    assert (m.verdict, m.plies, len(m.line)) == ("mate", 5, 5)
+    assert b.check_line(m.line, hash_mb=4).verdict == "verified"
+
+
+def test_check_line_refuses_bad_lines():
+    b = gunbai.Board("shogi", TSUME_REST)
+    with pytest.raises(ValueError, match="ply 2"):
+        b.check_line("G*3b 2a9a")
+    with pytest.raises(gunbai.MoveError, match="ply 1"):
+        b.check_line(["5c5z"])
+    with pytest.raises(gunbai.LimitError):
+        b.check_line(" ".join(["5c5d"] * 2048))
+    with pytest.raises(gunbai.LimitError):
+        b.check_line("5c2c+", max_plies=2048)
+    with pytest.raises(gunbai.LimitError):
+        b.check_line("5c2c+", hash_mb=0)
+    for t in [-1.0, float("nan"), 1e12]:
+        with pytest.raises(gunbai.LimitError):
+            b.check_line("5c2c+", time=t)
+    with pytest.raises(TypeError):
+        b.check_line(5)
+    with pytest.raises(gunbai.MoveError, match="ply 1"):
+        gunbai.Board("shogi", MATED).check_line("5a4a")
+
+
 def test_engine_stops_from_another_thread():
     b = gunbai.Board("chu")
     engine = gunbai.Engine(b, hash_mb=4)

@@ -167,6 +167,59 @@ export interface SearchResult {
   iterations: SearchIteration[];
 }
 
+export interface MateOptions {
+  /** The longest mate looked for (mate: default 255) or the claim
+   * (checkLine: default the line's length), at most 2047 plies. */
+  maxPlies?: number;
+  /** Milliseconds (default 60000). */
+  movetime?: number;
+  /** mate: about this many nodes; checkLine: each alternative's budget
+   * (default 100000). */
+  nodes?: number;
+  /** Let the attacker make any move, not only checks. */
+  anyMoves?: boolean;
+}
+
+export interface MateResult {
+  result: 'mate' | 'no_mate' | 'unknown';
+  plies: number | null;
+  line: string[];
+  lineUsi: (string | null)[];
+  shortest: boolean;
+  nodes: number;
+  timeMs: number;
+}
+
+export interface LineDefence {
+  ply: number;
+  move: string;
+  moveUsi: string | null;
+  left: number;
+  alternatives: number;
+  mated: number;
+  longest: { move: string; moveUsi: string | null; plies: number; shortest: boolean } | null;
+  stronger: boolean;
+  escapes: string[];
+  escapesUsi: (string | null)[];
+  undecided: string[];
+  undecidedUsi: (string | null)[];
+  unchecked: number;
+}
+
+export interface LineResult {
+  result: 'verified' | 'undecided' | 'refuted' | 'not_mate' | 'no_check' | 'illegal' | 'unknown';
+  claimed: number;
+  plies: number;
+  walked: number;
+  at: number | null;
+  endsInMate: boolean | null;
+  line: string[];
+  lineUsi: (string | null)[];
+  defences: LineDefence[];
+  nodes: number;
+  timeMs: number;
+}
+
 export class Board {
   constructor(variant: Variant | string, position?: string | null);
   static fromText(variant: Variant | string, text: string): Board;
@@ -190,6 +243,8 @@ export class Board {
   boardSvg(opts?: { flip?: boolean; labels?: Labels; marks?: boolean }): string;
   pieces(): BoardPieces;
   search(limits: SearchLimits): SearchResult;
+  mate(opts?: MateOptions): MateResult;
+  checkLine(line: string | string[], opts?: MateOptions): LineResult;
   setSearchTable(mb: number): void;
   clearSearch(): void;
   free(): void;

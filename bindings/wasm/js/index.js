@@ -68,6 +68,14 @@ function str(x, what, max = TEXT_MAX) {
   return s;
 }
 
+/** A mate search's limit: a whole number from 0 (`fallback` when not
+ * given). */
+function mateNumber(x, what, fallback) {
+  if (x === undefined || x === null) return fallback;
+  if (!Number.isInteger(x) || x < 0) throw new GunbaiError(`the mate search's ${what} is a whole number from 0, not ${x}`);
+  return Math.min(x, what === 'maxPlies' ? 0xffffffff : Number.MAX_SAFE_INTEGER);
+}
+
 const optional = (x, what) => (x === undefined || x === null ? undefined : str(x, what));
 
 function call(f) {
@@ -390,6 +398,48 @@ export class Board {
     const depth = num(limits.depth, 'depth');
     return call(() =>
       JSON.parse(this.raw.search(Math.min(Math.floor(depth), 64), num(limits.movetime, 'movetime'), num(limits.nodes, 'nodes'))),
+    );
+  }
+
+  /** Looks for a forced mate by the side to move (df-pn, as `gunbai
+   * mate`; one call, blocking). opts: {maxPlies (default 255, at most
+   * 2047), movetime (ms, default 60000), nodes, anyMoves (false: every
+   * attacking move checks, the tsume rule)}; the table is the search's.
+   * Returns {result: 'mate'|'no_mate'|'unknown', plies, line, lineUsi,
+   * shortest, nodes, timeMs}. */
+  mate(opts = {}) {
+    const maxPlies = mateNumber(opts.maxPlies, 'maxPlies', 255);
+    return call(() =>
+      JSON.parse(
+        this.raw.mate(maxPlies, mateNumber(opts.movetime, 'movetime', 0), mateNumber(opts.nodes, 'nodes', 0), Boolean(opts.anyMoves)),
+      ),
+    );
+  }
+
+  /** Checks a claimed mating line (`gunbai mate --check-line`): `line` is
+   * move texts (native or USI) separated by spaces, or an array of them.
+   * Every other defence of each defender's ply is searched for a mate
+   * within the plies the claim leaves. opts: {maxPlies (the claim;
+   * default the line's length), movetime (ms for the whole check, default
+   * 60000), nodes (each alternative's, default 100000), anyMoves}.
+   * Returns {result: 'verified'|'undecided'|'refuted'|'not_mate'|
+   * 'no_check'|'illegal'|'unknown', claimed, plies, walked, at,
+   * endsInMate, line, lineUsi, defences: [{ply, move, moveUsi, left,
+   * alternatives, mated, longest, stronger, escapes, escapesUsi,
+   * undecided, undecidedUsi, unchecked}], nodes, timeMs}. */
+  checkLine(line, opts = {}) {
+    const text = Array.isArray(line) ? line.map((m) => str(m, 'a move')).join(' ') : str(line, 'the line');
+    const maxPlies = mateNumber(opts.maxPlies, 'maxPlies', 0);
+    return call(() =>
+      JSON.parse(
+        this.raw.checkLine(
+          text,
+          maxPlies,
+          mateNumber(opts.movetime, 'movetime', 0),
+          mateNumber(opts.nodes, 'nodes', 0),
+          Boolean(opts.anyMoves),
+        ),
+      ),
     );
   }
 

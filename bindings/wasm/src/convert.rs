@@ -3,7 +3,10 @@
 
 use gunbai::unstable::diagnostics::hides_text;
 use gunbai::unstable::render::svg::Labels;
-use gunbai::{Colour, Convention, Diagnostic, Error, Move, Notation, Position, Score, SearchReport, Severity, Variant};
+use gunbai::{
+    Colour, Convention, Diagnostic, Error, LineReport, MateReport, Move, Notation, Position, Score, SearchReport,
+    Severity, Variant,
+};
 use serde_json::{Value, json};
 
 /// An error for JavaScript: a message and the diagnostics behind it.
@@ -179,6 +182,79 @@ fn line_texts(pos: &Position, line: &[Move]) -> (Vec<String>, Vec<Option<String>
         }
     }
     (native, usis)
+}
+
+/// A mate search's answer, the line written from `pos`, where an attacker
+/// set up without a royal plays on as in the search.
+pub fn mate_json(pos: &Position, r: &MateReport) -> Value {
+    let mut from = pos.clone();
+    from.spare_royalless();
+    let (line, line_usi) = line_texts(&from, &r.line);
+    json!({
+        "result": r.verdict.as_str(),
+        "plies": r.plies,
+        "line": line,
+        "lineUsi": line_usi,
+        "shortest": r.shortest,
+        "nodes": r.nodes,
+        "timeMs": r.elapsed.as_secs_f64() * 1000.0,
+    })
+}
+
+/// What `check_line` found: each move in native text and USI, written in
+/// the position it is played from.
+pub fn line_json(r: &LineReport) -> Value {
+    let mut p = r.start.clone();
+    let mut defences = Vec::with_capacity(r.defences.len());
+    let mut next = r.defences.iter().peekable();
+    let (mut line, mut line_usi) = (Vec::new(), Vec::new());
+    let texts = |p: &Position, ms: &[Move]| -> (Vec<String>, Vec<Option<String>>) {
+        ms.iter().map(|m| (text(p, m, Notation::Native), usi(p, m))).unzip()
+    };
+    for m in &r.line {
+        if let Some(d) = next.next_if(|d| d.ply as usize == line.len() + 1) {
+            let (escapes, escapes_usi) = texts(&p, &d.escapes);
+            let (undecided, undecided_usi) = texts(&p, &d.undecided);
+            defences.push(json!({
+                "ply": d.ply,
+                "move": text(&p, &d.played, Notation::Native),
+                "moveUsi": usi(&p, &d.played),
+                "left": d.left,
+                "alternatives": d.alternatives,
+                "mated": d.mated,
+                "longest": d.longest.map(|(m, plies, shortest)| json!({
+                    "move": text(&p, &m, Notation::Native),
+                    "moveUsi": usi(&p, &m),
+                    "plies": plies,
+                    "shortest": shortest,
+                })),
+                "stronger": d.stronger,
+                "escapes": escapes,
+                "escapesUsi": escapes_usi,
+                "undecided": undecided,
+                "undecidedUsi": undecided_usi,
+                "unchecked": d.unchecked,
+            }));
+        }
+        line.push(text(&p, m, Notation::Native));
+        line_usi.push(usi(&p, m));
+        if p.play(m).is_err() {
+            break;
+        }
+    }
+    json!({
+        "result": r.verdict.as_str(),
+        "claimed": r.claimed,
+        "plies": r.line.len(),
+        "walked": r.walked,
+        "at": r.at,
+        "endsInMate": r.ends_in_mate,
+        "line": line,
+        "lineUsi": line_usi,
+        "defences": defences,
+        "nodes": r.nodes,
+        "timeMs": r.elapsed.as_secs_f64() * 1000.0,
+    })
 }
 
 /// A search's answer: the move to play, the nodes of the whole call and

@@ -3,7 +3,7 @@
 //!
 //! This crate only translates types: JavaScript strings and numbers in,
 //! JSON text or plain values out. It calls gunbai's façade (`Variant`,
-//! `Position`, `Engine`, `perft`, `board_svg_with`), and the interpreter's
+//! `Position`, `Engine`, `perft`, `mate`, `check_line`, `board_svg_with`), and the interpreter's
 //! inside (`gunbai::unstable`) only where the façade has nothing yet: a
 //! piece type's label and diagrams with code labels or a window
 //! (`render`), the `--format json` shape of a position and its outcome's
@@ -17,7 +17,7 @@
 //! budget, the rule file's bounds): a rule file of at most
 //! [`MAX_RULES_BYTES`], position text of at most [`MAX_TEXT_BYTES`], a game
 //! of at most [`MAX_PLIES`] moves on one board, a search table of at most
-//! [`MAX_TABLE_MB`].
+//! [`MAX_TABLE_MB`], a mate or a claimed line of at most [`MAX_MATE_PLIES`].
 
 mod convert;
 
@@ -38,6 +38,8 @@ pub const MAX_TEXT_BYTES: usize = 1 << 20;
 pub const MAX_PLIES: usize = 10_000;
 /// The largest search table (MiB); wasm32 has 4 GiB of memory in all.
 pub const MAX_TABLE_MB: u32 = 512;
+/// The longest mate looked for, or claimed, in plies.
+pub const MAX_MATE_PLIES: u32 = 2047;
 /// Boards with a longer side draw a piece's diagram in a window of this
 /// many squares around it rather than whole (as the playground does).
 const DIAGRAM_RADIUS: i32 = 8;
@@ -614,5 +616,77 @@ impl Board {
             })
             .map_err(|e| Failure::plain(&e))?;
         Ok(search_json(pos, last.as_ref(), &iterations).to_string())
+    }
+
+    /// Looks for a forced mate by the side to move (df-pn, as `gunbai
+    /// mate`) within `max_plies` plies (at most 2047), `ms` milliseconds
+    /// (0: 60 s) and about `nodes` nodes (0: no limit), in the search
+    /// table's size; `any_moves` lifts the tsume rule (every attacking
+    /// move checks). Returns JSON `{result, plies, line, lineUsi, shortest,
+    /// nodes, timeMs}`.
+    pub fn mate(&self, max_plies: u32, ms: f64, nodes: f64, any_moves: bool) -> Res<String> {
+        let limits = gunbai::MateLimits {
+            moves: attacker_moves(any_moves),
+            max_plies: mate_plies(max_plies)?,
+            time: Some(mate_time(ms)),
+            nodes: (nodes > 0.0).then_some(nodes.min(1e18) as u64),
+            hash_mb: self.table_mb as usize,
+            defender_hand: gunbai::DefenderHand::AsGiven,
+        };
+        let r = gunbai::mate(&self.pos, &limits).map_err(|e| Failure::plain(&e))?;
+        Ok(convert::mate_json(&self.pos, &r).to_string())
+    }
+
+    /// Checks a claimed mating line (`gunbai mate --check-line`): `line`
+    /// holds move texts (native or USI) separated by spaces; every other
+    /// defence of each defender's ply is searched for a mate within the
+    /// plies the claim (`max_plies`, 0: the line's length) leaves, each
+    /// within `nodes` nodes (0: 100,000), the whole check within `ms`
+    /// milliseconds (0: 60 s). Returns JSON `{result, claimed, plies,
+    /// walked, at, endsInMate, line, lineUsi, defences: [{ply, move,
+    /// moveUsi, left, alternatives, mated, longest: {move, moveUsi, plies,
+    /// shortest} | null, stronger, escapes, escapesUsi, undecided,
+    /// undecidedUsi, unchecked}], nodes, timeMs}`.
+    #[wasm_bindgen(js_name = checkLine)]
+    pub fn check_line(&self, line: &str, max_plies: u32, ms: f64, nodes: f64, any_moves: bool) -> Res<String> {
+        convert::text_size(line, "the line")?;
+        let limits = gunbai::LineLimits {
+            moves: attacker_moves(any_moves),
+            max_plies: (max_plies > 0).then_some(max_plies),
+            time: Some(mate_time(ms)),
+            nodes: (nodes > 0.0).then_some(nodes.min(1e18) as u64),
+            hash_mb: self.table_mb as usize,
+            defender_hand: gunbai::DefenderHand::AsGiven,
+        };
+        let r =
+            gunbai::check_line(&self.pos, line, &limits).map_err(|e| Failure::of("the line cannot be checked", &e))?;
+        Ok(convert::line_json(&r).to_string())
+    }
+}
+
+/// The tsume rule (every attacking move checks) unless `any_moves`.
+fn attacker_moves(any_moves: bool) -> gunbai::AttackerMoves {
+    if any_moves {
+        gunbai::AttackerMoves::Any
+    } else {
+        gunbai::AttackerMoves::Checks
+    }
+}
+
+/// A mate's length, at most 2047 plies.
+fn mate_plies(n: u32) -> Res<u32> {
+    if n > MAX_MATE_PLIES {
+        return Err(Failure::message(format!("a mate is at most {MAX_MATE_PLIES} plies, not {n}")).into());
+    }
+    Ok(n)
+}
+
+/// A mate search's time: `ms` milliseconds, 60 s when not positive, at
+/// most a day.
+fn mate_time(ms: f64) -> Duration {
+    if ms > 0.0 && ms.is_finite() {
+        Duration::from_secs_f64((ms / 1000.0).min(86_400.0))
+    } else {
+        Duration::from_secs(60)
     }
 }

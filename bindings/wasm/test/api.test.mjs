@@ -404,6 +404,48 @@ test('search: the same answer as the native engine at a fixed depth', () => {
   assert.match(thrown(() => b.search({ depth: -1 })).message, /number from 0/);
 });
 
+test('mate and checkLine: the answers of gunbai mate and mate --check-line', () => {
+  const tsume = '4k4/9/4P4/9/9/9/9/9/4K4 b G2r2b3g4s4n4l17p 1';
+  const b = new g.Board('shogi', tsume);
+  b.setSearchTable(4);
+  const m = b.mate();
+  const want = cliJson(['mate', 'shogi', '--hash', '4', '--notation', 'usi', '--sfen', tsume]);
+  assert.deepEqual([m.result, m.plies, m.lineUsi, m.shortest], [want.result, want.plies, want.line, want.shortest]);
+  assert.deepEqual(m.lineUsi, ['G*5b']);
+  // docs/mate.md's two lines, White holding the rest of the set; cshogi's
+  // mate search agrees (tests/mate_cshogi.rs): the first is sound, the
+  // second's check lets the king step aside to 2a1b or 2a3b.
+  const rest = '7k1/9/4R4/9/9/9/9/9/9 b Gr2b3g4s4n4l18p 1';
+  const r = new g.Board('shogi', rest);
+  r.setSearchTable(4);
+  for (const line of ['5c2c+ P*2b G*3b 2a1a 2c2b', 'G*3b 2a1a 5c1c+ R*1b 3b2b']) {
+    const got = r.checkLine(line.split(' '));
+    const cli = cliJson(['mate', 'shogi', '--hash', '4', '--notation', 'usi', '--sfen', rest, '--check-line', line]);
+    assert.deepEqual([got.result, got.claimed, got.walked, got.at, got.endsInMate], [cli.result, cli.claimed, cli.walked, cli.at, cli.ends_in_mate]);
+    assert.deepEqual(got.lineUsi, line.split(' '));
+    assert.deepEqual(
+      got.defences.map((d) => [d.ply, d.moveUsi, d.alternatives, d.mated, d.escapesUsi, d.longest?.plies ?? null]),
+      cli.defences.map((d) => [d.ply, d.move, d.alternatives, d.mated, d.escapes, d.longest?.plies ?? null]),
+    );
+  }
+  assert.equal(r.checkLine('5c2c+ P*2b G*3b 2a1a 2c2b').result, 'verified');
+  // cshogi mates it in 5; the line plays on though Black has no king.
+  const m5 = r.mate();
+  const cli5 = cliJson(['mate', 'shogi', '--hash', '4', '--notation', 'usi', '--sfen', rest]);
+  assert.deepEqual([m5.result, m5.plies, m5.lineUsi], ['mate', 5, cli5.line]);
+  assert.equal(r.checkLine(m5.line).result, 'verified');
+  const wrong = r.checkLine('G*3b 2a1a 5c1c+ R*1b 3b2b', { nodes: 10000 });
+  assert.deepEqual([wrong.result, wrong.at, [...wrong.defences[0].escapesUsi].sort()], ['refuted', 2, ['2a1b', '2a3b']]);
+  assert.equal(r.checkLine('5c2c+ P*2b', { maxPlies: 5 }).result, 'not_mate');
+  assert.deepEqual([r.checkLine('5c5d').result, r.checkLine('5c5d').at], ['no_check', 1]);
+  // Bad lines and limits are errors; a move that does not read names its ply.
+  assert.match(thrown(() => r.checkLine('G*3b 2a9a')).message, /ply 2/);
+  assert.match(thrown(() => r.checkLine(Array(2048).fill('5c5d'))).message, /at most 2047/);
+  assert.match(thrown(() => r.checkLine('5c2c+', { maxPlies: 2048 })).message, /at most 2047/);
+  assert.match(thrown(() => r.mate({ maxPlies: 2048 })).message, /at most 2047/);
+  assert.match(thrown(() => r.mate({ nodes: -1 })).message, /whole number from 0/);
+});
+
 test('the engine session: info per iteration, bestmove, stop, errors', async () => {
   const seen = [];
   let wake = null;

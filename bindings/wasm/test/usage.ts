@@ -16,6 +16,9 @@ import {
   type GameResult,
   type EngineMessageIn,
   type EngineMessageOut,
+  type MateResult,
+  type LineResult,
+  type LineDefence,
 } from 'gunbai';
 import { EngineSession } from 'gunbai/engine.js';
 
@@ -36,6 +39,10 @@ export async function tour(): Promise<string[]> {
   const found = b.search({ depth: 2, movetime: 100 });
   const best: string | null = found.best;
   const mate: number | null = found.iterations[0].mate;
+  const tsume = new Board('shogi', '4k4/9/4P4/9/9/9/9/9/4K4 b G2r2b3g4s4n4l17p 1');
+  const solved: MateResult = tsume.mate({ maxPlies: 3, movetime: 1000 });
+  const checked: LineResult = tsume.checkLine(['G*5b'], { nodes: 1000 });
+  names.push(solved.result, ...solved.line, checked.result, ...checked.defences.map((d: LineDefence) => d.escapes.join(' ')));
   setMoveBudget(moveBudget());
   try {
     Variant.fromToml('[variant]', 'mine.toml');
