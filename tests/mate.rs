@@ -557,6 +557,31 @@ fn claimed_chu_lines_are_checked() {
 }
 
 #[test]
+fn a_line_proves_the_defences_that_come_back_into_it() {
+    // tumechu8's published mate in 23, each alternative defence given a
+    // budget of one node (the solver reads its count every 1,024): walked
+    // forward, the king's 4c4d at ply 8 is left undecided; walked back,
+    // the line's own positions are proofs (each mated within what the
+    // line takes from it), and 4c4d comes back into them in time.
+    use gunbai::unstable::mate::{LineVerdict, check_line};
+    let published = "1f1d+ 2c3c 1d1e 3c2c 1e2d 2c1d 2d2f 1d1c 2f3e 1c2c 3e2d 2c1d 2d2g 1d1e 6d6e+ 1e1d 6e5d 1d1c 2g1f 1c2c 1f2e 2c1c 2e1d";
+    let mut p = chu(TUMECHU8);
+    let texts: Vec<&str> = published.split(' ').collect();
+    let line = gunbai::unstable::notation::parse_line(&mut p, &texts, "line").unwrap();
+    let tight = Config {
+        nodes: Some(1),
+        ..config(23)
+    };
+    let found = check_line(&mut p, &line, &tight, None).unwrap();
+    assert_eq!(found.verdict, LineVerdict::Verified, "{found:?}");
+    let ply8 = found.defences.iter().find(|d| d.ply == 8).unwrap();
+    assert_eq!((ply8.mated, ply8.alternatives), (ply8.alternatives, ply8.alternatives));
+    assert!(ply8.undecided.is_empty() && ply8.escapes.is_empty(), "{ply8:?}");
+    // The root is given back unchanged.
+    assert_eq!(p.to_sfen(), chu(TUMECHU8).to_sfen());
+}
+
+#[test]
 fn check_line_stops_at_its_limits() {
     use gunbai::unstable::mate::{LineVerdict, check_line};
     let (_, sfen, plies, published) = SAMPLE[1];

@@ -6,8 +6,12 @@
 //! claim has left after it, with its own node budget, so that one hard
 //! alternative cannot take the whole run; all of them share one table
 //! (proofs and disproofs hold whatever the root, for the same attacker).
+//! A line left undecided is then walked back from its end, its own
+//! positions put in the table as proofs, and the undecided defences
+//! searched again (`settle_from_the_end`).
 
-use super::{Config, INF, MAX_PLIES, MateError, Solver, Table, Verdict, search, spare_royalless};
+use super::table::Found;
+use super::{Config, INF, MAX_PLIES, MateError, Solver, Table, Verdict, node_key, search, spare_royalless};
 use crate::board::Colour;
 use crate::movegen::{Move, attacked_among, legal_moves};
 use crate::position::Position;
@@ -84,6 +88,21 @@ pub struct DefencePly {
 }
 
 impl DefencePly {
+    /// Counts what the search of the alternative `alt` found.
+    fn record(&mut self, alt: Move, answer: Answer) {
+        match answer.verdict {
+            Verdict::Mate => {
+                self.mated += 1;
+                let plies = answer.plies.unwrap_or(0);
+                if self.longest.is_none_or(|(_, p, _)| plies > p) {
+                    self.longest = Some((alt, plies, answer.shortest));
+                }
+            }
+            Verdict::NoMate => self.escapes.push(alt),
+            Verdict::Unknown => self.undecided.push((alt, answer.root)),
+        }
+    }
+
     /// An alternative is mated, proven shortest, in more plies than the
     /// line takes from here (`line_left`): the line's defence is not the
     /// longest resistance.
@@ -167,7 +186,10 @@ fn walk(
     }
     let attacker = pos.side;
     let claimed = config.max_plies.min(MAX_PLIES);
-    let budget = config.nodes.unwrap_or(DEFAULT_ALTERNATIVE_NODES);
+    let alt_config = Config {
+        nodes: Some(config.nodes.unwrap_or(DEFAULT_ALTERNATIVE_NODES)),
+        ..config.clone()
+    };
     let mut report = LineCheck {
         verdict: LineVerdict::Unknown,
         claimed,
@@ -213,33 +235,9 @@ fn walk(
                     d.unchecked += 1;
                     continue;
                 }
-                let undo = pos.play_unchecked(alt);
-                let sub = Config {
-                    max_plies: d.left,
-                    nodes: Some(budget),
-                    time: left_time,
-                    ..config.clone()
-                };
-                let answer = match pos.outcome {
-                    Some(o) if o.winner() == Some(attacker) => Ok((Verdict::Mate, Some(0), true, None)),
-                    Some(_) => Ok((Verdict::NoMate, None, true, None)),
-                    None => search(pos, &sub, stop, royals, table).map(|s| {
-                        report.nodes = report.nodes.saturating_add(s.nodes);
-                        (s.verdict, s.plies, s.shortest, s.root)
-                    }),
-                };
-                pos.unplay(&undo);
-                match answer? {
-                    (Verdict::Mate, plies, shortest, _) => {
-                        d.mated += 1;
-                        let plies = plies.unwrap_or(0);
-                        if d.longest.is_none_or(|(_, p, _)| plies > p) {
-                            d.longest = Some((*alt, plies, shortest));
-                        }
-                    }
-                    (Verdict::NoMate, ..) => d.escapes.push(*alt),
-                    (Verdict::Unknown, _, _, root) => d.undecided.push((*alt, root)),
-                }
+                let answer = try_alternative(pos, alt, d.left, left_time, &alt_config, stop, royals, table)?;
+                report.nodes = report.nodes.saturating_add(answer.nodes);
+                d.record(*alt, answer);
             }
             let refuted = !d.escapes.is_empty();
             let cut = d.unchecked > 0;
@@ -275,9 +273,119 @@ fn walk(
             (true, true) => LineVerdict::Undecided,
             (true, false) => LineVerdict::Verified,
         };
+        if report.verdict == LineVerdict::Undecided {
+            settle_from_the_end(pos, undos, &alt_config, stop, royals, table, &mut report, start)?;
+        }
     }
     report.elapsed = start.elapsed();
     Ok(report)
+}
+
+/// What the search of one alternative defence found.
+struct Answer {
+    verdict: Verdict,
+    plies: Option<u32>,
+    shortest: bool,
+    root: Option<(u32, u32)>,
+    nodes: u64,
+}
+
+/// Plays the defence `alt` and searches the position after it for a mate
+/// within `left` plies (`config`'s node budget, at most `time`).
+#[allow(clippy::too_many_arguments)]
+fn try_alternative(
+    pos: &mut Position,
+    alt: &Move,
+    left: u32,
+    time: Option<Duration>,
+    config: &Config,
+    stop: Option<&AtomicBool>,
+    royals: &crate::dsl::TypeSet,
+    table: &mut Table,
+) -> Result<Answer, MateError> {
+    let attacker = pos.side.opposite();
+    let undo = pos.play_unchecked(alt);
+    let sub = Config {
+        max_plies: left,
+        time,
+        ..config.clone()
+    };
+    let decided = |verdict| Answer {
+        verdict,
+        plies: Some(0).filter(|_| verdict == Verdict::Mate),
+        shortest: true,
+        root: None,
+        nodes: 0,
+    };
+    let answer = match pos.outcome {
+        Some(o) if o.winner() == Some(attacker) => Ok(decided(Verdict::Mate)),
+        Some(_) => Ok(decided(Verdict::NoMate)),
+        None => search(pos, &sub, stop, royals, table).map(|s| Answer {
+            verdict: s.verdict,
+            plies: s.plies,
+            shortest: s.shortest,
+            root: s.root,
+            nodes: s.nodes,
+        }),
+    };
+    pos.unplay(&undo);
+    answer
+}
+
+/// The second pass of a line whose every defence is mated or undecided
+/// (`pos` at the line's end, `undos` the line's plies): the line is walked
+/// back, and each of its positions from which every other defence is
+/// mated is put in the table as a proof within the plies the line takes
+/// from it (the line's end first, a mate in 0). The undecided defences
+/// are searched again, the last first, with those proofs: one that comes
+/// back into the line within its plies is then mated. An undecided
+/// defence left, or an escape, ends the proofs (the positions before it
+/// are not proven), not the walk.
+#[allow(clippy::too_many_arguments)]
+fn settle_from_the_end(
+    pos: &mut Position,
+    undos: &mut Vec<crate::play::Undo>,
+    config: &Config,
+    stop: Option<&AtomicBool>,
+    royals: &crate::dsl::TypeSet,
+    table: &mut Table,
+    report: &mut LineCheck,
+    start: Instant,
+) -> Result<(), MateError> {
+    let length = undos.len();
+    let mut proving = true;
+    table.put(node_key(pos), Found::Proof(0), u32::MAX);
+    while let Some(undo) = undos.pop() {
+        pos.unplay(&undo);
+        let ply = undos.len() as u32 + 1;
+        if let Some(d) = report.defences.iter_mut().find(|d| d.ply == ply) {
+            for (alt, root) in std::mem::take(&mut d.undecided) {
+                let time = config.time.map(|t| t.saturating_sub(start.elapsed()));
+                if time.is_some_and(|t| t.is_zero())
+                    || stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+                {
+                    d.undecided.push((alt, root));
+                    continue;
+                }
+                let answer = try_alternative(pos, &alt, d.left, time, config, stop, royals, table)?;
+                report.nodes = report.nodes.saturating_add(answer.nodes);
+                d.record(alt, answer);
+            }
+            if !d.escapes.is_empty() {
+                report.verdict = LineVerdict::Refuted;
+                report.at = Some(ply);
+            }
+            proving &= d.undecided.is_empty() && d.escapes.is_empty();
+        }
+        if proving {
+            let plies = (length + 1 - ply as usize).min(i16::MAX as usize) as i16;
+            table.put(node_key(pos), Found::Proof(plies), u32::MAX);
+        }
+    }
+    if report.verdict == LineVerdict::Undecided && report.defences.iter().all(|d| d.undecided.is_empty()) {
+        report.verdict = LineVerdict::Verified;
+    }
+    Ok(())
 }
 
 /// Is the defender, to move in `pos`, mated: the game won by the
