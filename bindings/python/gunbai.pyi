@@ -5,7 +5,7 @@ Positions are gunbai's native position text (what `start_fen` and
 USI, and come back as native text.
 """
 
-from typing import Iterator, Optional, Sequence, Union
+from typing import Iterator, Literal, Optional, Sequence, Union
 
 __version__: str
 
@@ -158,6 +158,7 @@ class MateResult:
     shortest: bool
     nodes: int
     seconds: float
+    start: Optional[str]
 
 class LineDefence:
     """One defender's ply of a line Board.check_line checked; moves are
@@ -238,6 +239,7 @@ class Board:
         nodes: Optional[int] = None,
         hash_mb: int = 64,
         any_moves: bool = False,
+        defender_hand: Literal["as-given", "rest"] = "as-given",
     ) -> MateResult: ...
     def check_line(
         self,
@@ -247,6 +249,7 @@ class Board:
         nodes: Optional[int] = None,
         hash_mb: int = 64,
         any_moves: bool = False,
+        defender_hand: Literal["as-given", "rest"] = "as-given",
     ) -> LineResult: ...
 
 class Engine:

@@ -80,6 +80,20 @@ fn table_mb(mb: usize) -> PyResult<usize> {
     Ok(mb)
 }
 
+/// The defender's hand: `"as-given"` (the position's) or `"rest"`
+/// (standard tsume shogi: also every piece of the set neither on the
+/// board nor in a hand), as `gunbai mate --defender-hand`.
+fn defender_hand(name: &str) -> PyResult<gunbai::DefenderHand> {
+    match name {
+        "as-given" => Ok(gunbai::DefenderHand::AsGiven),
+        "rest" => Ok(gunbai::DefenderHand::Rest),
+        _ => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "defender_hand {:?}: \"as-given\" or \"rest\"",
+            name.chars().take(40).collect::<String>()
+        ))),
+    }
+}
+
 /// The tsume rule (`any_moves=False`: every attacking move checks) or not.
 fn attacker_moves(any_moves: bool) -> gunbai::AttackerMoves {
     if any_moves {
@@ -615,9 +629,13 @@ impl Board {
     }
 
     /// Looks for a forced mate by the side to move (df-pn, as `gunbai
-    /// mate`): `any_moves=False` is tsume (every attacking move checks).
+    /// mate`): `any_moves=False` is tsume (every attacking move checks);
+    /// `defender_hand="rest"` gives the defender every piece of the set
+    /// neither on the board nor in a hand (standard tsume shogi), and the
+    /// result's `start` is then the position the line plays from.
     /// Releases the GIL; stops at `time` seconds (60 by default).
-    #[pyo3(signature = (max_plies = 255, time = 60.0, nodes = None, hash_mb = 64, any_moves = false))]
+    #[pyo3(signature = (max_plies = 255, time = 60.0, nodes = None, hash_mb = 64, any_moves = false, defender_hand = "as-given"))]
+    #[allow(clippy::too_many_arguments)]
     fn mate(
         &self,
         py: Python<'_>,
@@ -626,6 +644,7 @@ impl Board {
         nodes: Option<u64>,
         hash_mb: usize,
         any_moves: bool,
+        defender_hand: &str,
     ) -> PyResult<MateResult> {
         let limits = MateLimits {
             moves: attacker_moves(any_moves),
@@ -633,10 +652,13 @@ impl Board {
             time: Some(seconds(time, "time")?),
             nodes,
             hash_mb: table_mb(hash_mb)?,
-            defender_hand: gunbai::DefenderHand::AsGiven,
+            defender_hand: self::defender_hand(defender_hand)?,
         };
-        let mut pos = self.pos.clone();
-        let report = py.detach(|| gunbai::mate(&pos, &limits)).map_err(|e| raise(&e))?;
+        let report = py.detach(|| gunbai::mate(&self.pos, &limits)).map_err(|e| raise(&e))?;
+        let mut pos = match &report.start {
+            Some(text) => Position::from_text(self.pos.variant(), text).map_err(|e| raise(&e))?,
+            None => self.pos.clone(),
+        };
         // The line plays on where an attacker without a royal does.
         pos.spare_royalless();
         Ok(MateResult {
@@ -651,6 +673,7 @@ impl Board {
             shortest: report.shortest,
             nodes: report.nodes,
             seconds: report.elapsed.as_secs_f64(),
+            start: report.start,
         })
     }
 
@@ -660,8 +683,10 @@ impl Board {
     /// searched for a mate within the plies the claim (`max_plies`, by
     /// default the line's length) leaves, each within `nodes` (100,000 by
     /// default); `time` bounds the whole check. A move that does not read
-    /// raises `MoveError` naming its ply. Releases the GIL.
-    #[pyo3(signature = (line, max_plies = None, time = 60.0, nodes = None, hash_mb = 64, any_moves = false))]
+    /// raises `MoveError` naming its ply. `defender_hand="rest"` fills the
+    /// defender's hand first, as in `mate`. Releases the GIL.
+    #[pyo3(signature = (line, max_plies = None, time = 60.0, nodes = None, hash_mb = 64, any_moves = false, defender_hand = "as-given"))]
+    #[allow(clippy::too_many_arguments)]
     fn check_line(
         &self,
         line: &Bound<'_, PyAny>,
@@ -670,6 +695,7 @@ impl Board {
         nodes: Option<u64>,
         hash_mb: usize,
         any_moves: bool,
+        defender_hand: &str,
     ) -> PyResult<LineResult> {
         let limits = gunbai::LineLimits {
             moves: attacker_moves(any_moves),
@@ -677,7 +703,7 @@ impl Board {
             time: Some(seconds(time, "time")?),
             nodes,
             hash_mb: table_mb(hash_mb)?,
-            defender_hand: gunbai::DefenderHand::AsGiven,
+            defender_hand: self::defender_hand(defender_hand)?,
         };
         let (text, list) = if line.is_instance_of::<PyString>() {
             let text: String = line.extract()?;
@@ -851,6 +877,10 @@ pub struct MateResult {
     pub shortest: bool,
     pub nodes: u64,
     pub seconds: f64,
+    /// Under `defender_hand="rest"`, the position the line plays from
+    /// (position text: the defender holding the rest of the set); else
+    /// None.
+    pub start: Option<String>,
 }
 
 #[pymethods]

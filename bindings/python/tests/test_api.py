@@ -250,6 +250,29 @@ def test_check_line_agrees_with_cshogi():
     assert b.check_line(m.line, hash_mb=4).verdict == "verified"
 
 
+def test_defender_hand_rest():
+    # Standard tsume shogi: TSUME_REST with only Black's gold in hand; the
+    # defender takes every other piece of the set (`--defender-hand rest`),
+    # and the answers are cshogi's (above): a mate in 5, the line sound.
+    b = gunbai.Board("shogi", "7k1/9/4R4/9/9/9/9/9/9 b G 1")
+    m = b.mate(hash_mb=4, defender_hand="rest")
+    assert (m.verdict, m.plies, len(m.line)) == ("mate", 5, 5)
+    start = gunbai.Board("shogi", m.start)
+    assert start.hand("white") == gunbai.Board("shogi", TSUME_REST).hand("white")
+    assert b.check_line(m.line, hash_mb=4, defender_hand="rest").verdict == "verified"
+    line = "5c2c+ P*2b G*3b 2a1a 2c2b"
+    assert b.check_line(line, hash_mb=4, defender_hand="rest").verdict == "verified"
+    # As given, White's hand is empty: the pawn drop at ply 2 is no move.
+    with pytest.raises(gunbai.MoveError, match="ply 2"):
+        b.check_line(line, hash_mb=4)
+    assert b.mate(hash_mb=4).start is None
+    with pytest.raises(ValueError, match="as-given"):
+        b.mate(defender_hand="all")
+    # A variant without drops has no rest to hold.
+    with pytest.raises(gunbai.GunbaiError):
+        gunbai.Board("chu").mate(time=1, defender_hand="rest")
+
+
 def test_check_line_refuses_bad_lines():
     b = gunbai.Board("shogi", TSUME_REST)
     with pytest.raises(ValueError, match="ply 2"):

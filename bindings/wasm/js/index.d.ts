@@ -178,6 +178,9 @@ export interface MateOptions {
   nodes?: number;
   /** Let the attacker make any move, not only checks. */
   anyMoves?: boolean;
+  /** 'rest': the defender also holds every piece of the set neither on
+   * the board nor in a hand (standard tsume shogi); default 'as-given'. */
+  defenderHand?: 'as-given' | 'rest';
 }
 
 export interface MateResult {
@@ -188,6 +191,8 @@ export interface MateResult {
   shortest: boolean;
   nodes: number;
   timeMs: number;
+  /** Under defenderHand 'rest', the position text the line plays from. */
+  start: string | null;
 }
 
 export interface LineDefence {

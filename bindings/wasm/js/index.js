@@ -68,6 +68,12 @@ function str(x, what, max = TEXT_MAX) {
   return s;
 }
 
+/** A mate search's defender hand option: undefined (the position's), or
+ * its text, which the binding reads ('as-given' or 'rest'). */
+function defenderHand(x) {
+  return x === undefined || x === null ? undefined : str(x, 'defenderHand', 64);
+}
+
 /** A mate search's limit: a whole number from 0 (`fallback` when not
  * given). */
 function mateNumber(x, what, fallback) {
@@ -404,14 +410,24 @@ export class Board {
   /** Looks for a forced mate by the side to move (df-pn, as `gunbai
    * mate`; one call, blocking). opts: {maxPlies (default 255, at most
    * 2047), movetime (ms, default 60000), nodes, anyMoves (false: every
-   * attacking move checks, the tsume rule)}; the table is the search's.
-   * Returns {result: 'mate'|'no_mate'|'unknown', plies, line, lineUsi,
-   * shortest, nodes, timeMs}. */
+   * attacking move checks, the tsume rule), defenderHand ('as-given', the
+   * default, or 'rest': the defender also holds every piece of the set
+   * neither on the board nor in a hand, standard tsume shogi)}; the table
+   * is the search's. Returns {result: 'mate'|'no_mate'|'unknown', plies,
+   * line, lineUsi, shortest, nodes, timeMs, start} (start: under 'rest',
+   * the position text the line plays from, else null). */
   mate(opts = {}) {
     const maxPlies = mateNumber(opts.maxPlies, 'maxPlies', 255);
+    const hand = defenderHand(opts.defenderHand);
     return call(() =>
       JSON.parse(
-        this.raw.mate(maxPlies, mateNumber(opts.movetime, 'movetime', 0), mateNumber(opts.nodes, 'nodes', 0), Boolean(opts.anyMoves)),
+        this.raw.mate(
+          maxPlies,
+          mateNumber(opts.movetime, 'movetime', 0),
+          mateNumber(opts.nodes, 'nodes', 0),
+          Boolean(opts.anyMoves),
+          hand,
+        ),
       ),
     );
   }
@@ -421,7 +437,8 @@ export class Board {
    * Every other defence of each defender's ply is searched for a mate
    * within the plies the claim leaves. opts: {maxPlies (the claim;
    * default the line's length), movetime (ms for the whole check, default
-   * 60000), nodes (each alternative's, default 100000), anyMoves}.
+   * 60000), nodes (each alternative's, default 100000), anyMoves,
+   * defenderHand (as in mate: under 'rest' the hand is filled first)}.
    * Returns {result: 'verified'|'undecided'|'refuted'|'not_mate'|
    * 'no_check'|'illegal'|'unknown', claimed, plies, walked, at,
    * endsInMate, line, lineUsi, defences: [{ply, move, moveUsi, left,
@@ -430,6 +447,7 @@ export class Board {
   checkLine(line, opts = {}) {
     const text = Array.isArray(line) ? line.map((m) => str(m, 'a move')).join(' ') : str(line, 'the line');
     const maxPlies = mateNumber(opts.maxPlies, 'maxPlies', 0);
+    const hand = defenderHand(opts.defenderHand);
     return call(() =>
       JSON.parse(
         this.raw.checkLine(
@@ -438,6 +456,7 @@ export class Board {
           mateNumber(opts.movetime, 'movetime', 0),
           mateNumber(opts.nodes, 'nodes', 0),
           Boolean(opts.anyMoves),
+          hand,
         ),
       ),
     );

@@ -184,8 +184,9 @@ fn line_texts(pos: &Position, line: &[Move]) -> (Vec<String>, Vec<Option<String>
     (native, usis)
 }
 
-/// A mate search's answer, the line written from `pos`, where an attacker
-/// set up without a royal plays on as in the search.
+/// A mate search's answer, the line written from `pos` (the search's
+/// start), where an attacker set up without a royal plays on as in the
+/// search.
 pub fn mate_json(pos: &Position, r: &MateReport) -> Value {
     let mut from = pos.clone();
     from.spare_royalless();
@@ -198,6 +199,7 @@ pub fn mate_json(pos: &Position, r: &MateReport) -> Value {
         "shortest": r.shortest,
         "nodes": r.nodes,
         "timeMs": r.elapsed.as_secs_f64() * 1000.0,
+        "start": r.start,
     })
 }
 

@@ -622,19 +622,34 @@ impl Board {
     /// mate`) within `max_plies` plies (at most 2047), `ms` milliseconds
     /// (0: 60 s) and about `nodes` nodes (0: no limit), in the search
     /// table's size; `any_moves` lifts the tsume rule (every attacking
-    /// move checks). Returns JSON `{result, plies, line, lineUsi, shortest,
-    /// nodes, timeMs}`.
-    pub fn mate(&self, max_plies: u32, ms: f64, nodes: f64, any_moves: bool) -> Res<String> {
+    /// move checks); `defender_hand` `"rest"` gives the defender every
+    /// piece of the set neither on the board nor in a hand (standard tsume
+    /// shogi; `"as-given"` or absent: the position's hands). Returns JSON
+    /// `{result, plies, line, lineUsi, shortest, nodes, timeMs, start}`
+    /// (`start`: under `"rest"`, the position text the line plays from,
+    /// else null).
+    pub fn mate(
+        &self,
+        max_plies: u32,
+        ms: f64,
+        nodes: f64,
+        any_moves: bool,
+        defender_hand: Option<String>,
+    ) -> Res<String> {
         let limits = gunbai::MateLimits {
             moves: attacker_moves(any_moves),
             max_plies: mate_plies(max_plies)?,
             time: Some(mate_time(ms)),
             nodes: (nodes > 0.0).then_some(nodes.min(1e18) as u64),
             hash_mb: self.table_mb as usize,
-            defender_hand: gunbai::DefenderHand::AsGiven,
+            defender_hand: hand(defender_hand.as_deref())?,
         };
         let r = gunbai::mate(&self.pos, &limits).map_err(|e| Failure::plain(&e))?;
-        Ok(convert::mate_json(&self.pos, &r).to_string())
+        let start = match &r.start {
+            Some(text) => Position::from_text(self.pos.variant(), text).map_err(|e| Failure::plain(&e))?,
+            None => self.pos.clone(),
+        };
+        Ok(convert::mate_json(&start, &r).to_string())
     }
 
     /// Checks a claimed mating line (`gunbai mate --check-line`): `line`
@@ -646,9 +661,18 @@ impl Board {
     /// walked, at, endsInMate, line, lineUsi, defences: [{ply, move,
     /// moveUsi, left, alternatives, mated, longest: {move, moveUsi, plies,
     /// shortest} | null, stronger, escapes, escapesUsi, undecided,
-    /// undecidedUsi, unchecked}], nodes, timeMs}`.
+    /// undecidedUsi, unchecked}], nodes, timeMs}`. `defender_hand` as in
+    /// `mate`: under `"rest"` the hand is filled before the line is read.
     #[wasm_bindgen(js_name = checkLine)]
-    pub fn check_line(&self, line: &str, max_plies: u32, ms: f64, nodes: f64, any_moves: bool) -> Res<String> {
+    pub fn check_line(
+        &self,
+        line: &str,
+        max_plies: u32,
+        ms: f64,
+        nodes: f64,
+        any_moves: bool,
+        defender_hand: Option<String>,
+    ) -> Res<String> {
         convert::text_size(line, "the line")?;
         let limits = gunbai::LineLimits {
             moves: attacker_moves(any_moves),
@@ -656,11 +680,24 @@ impl Board {
             time: Some(mate_time(ms)),
             nodes: (nodes > 0.0).then_some(nodes.min(1e18) as u64),
             hash_mb: self.table_mb as usize,
-            defender_hand: gunbai::DefenderHand::AsGiven,
+            defender_hand: hand(defender_hand.as_deref())?,
         };
         let r =
             gunbai::check_line(&self.pos, line, &limits).map_err(|e| Failure::of("the line cannot be checked", &e))?;
         Ok(convert::line_json(&r).to_string())
+    }
+}
+
+/// The defender's hand: `"as-given"` (or absent) or `"rest"`, as
+/// `gunbai mate --defender-hand`.
+fn hand(name: Option<&str>) -> Res<gunbai::DefenderHand> {
+    match name {
+        None | Some("as-given") => Ok(gunbai::DefenderHand::AsGiven),
+        Some("rest") => Ok(gunbai::DefenderHand::Rest),
+        Some(other) => {
+            let shown: String = other.chars().take(40).collect();
+            Err(Failure::message(format!("defender hand {shown:?}: \"as-given\" or \"rest\"")).into())
+        }
     }
 }
 

@@ -444,6 +444,18 @@ test('mate and checkLine: the answers of gunbai mate and mate --check-line', () 
   assert.match(thrown(() => r.checkLine('5c2c+', { maxPlies: 2048 })).message, /at most 2047/);
   assert.match(thrown(() => r.mate({ maxPlies: 2048 })).message, /at most 2047/);
   assert.match(thrown(() => r.mate({ nodes: -1 })).message, /whole number from 0/);
+  // The same position with only Black's gold in hand, the defender given
+  // the rest of the set (`--defender-hand rest`): the CLI's answers.
+  const bare = new g.Board('shogi', '7k1/9/4R4/9/9/9/9/9/9 b G 1');
+  bare.setSearchTable(4);
+  const mr = bare.mate({ defenderHand: 'rest' });
+  const clir = cliJson(['mate', 'shogi', '--hash', '4', '--notation', 'usi', '--defender-hand', 'rest', '--sfen', '7k1/9/4R4/9/9/9/9/9/9 b G 1']);
+  assert.deepEqual([mr.result, mr.plies, mr.lineUsi], ['mate', 5, clir.line]);
+  assert.equal(new g.Board('shogi', mr.start).sfen(), new g.Board('shogi', rest).sfen());
+  assert.equal(bare.mate().start, null);
+  assert.equal(bare.checkLine('5c2c+ P*2b G*3b 2a1a 2c2b', { defenderHand: 'rest' }).result, 'verified');
+  assert.match(thrown(() => bare.checkLine('5c2c+ P*2b G*3b 2a1a 2c2b')).message, /ply 2/);
+  assert.match(thrown(() => bare.mate({ defenderHand: 'all' })).message, /as-given/);
 });
 
 test('the engine session: info per iteration, bestmove, stop, errors', async () => {

@@ -41,8 +41,11 @@ export async function tour(): Promise<string[]> {
   const mate: number | null = found.iterations[0].mate;
   const tsume = new Board('shogi', '4k4/9/4P4/9/9/9/9/9/4K4 b G2r2b3g4s4n4l17p 1');
   const solved: MateResult = tsume.mate({ maxPlies: 3, movetime: 1000 });
-  const checked: LineResult = tsume.checkLine(['G*5b'], { nodes: 1000 });
+  const checked: LineResult = tsume.checkLine(['G*5b'], { nodes: 1000, defenderHand: 'as-given' });
+  const rest: MateResult = new Board('shogi', '4k4/9/4P4/9/9/9/9/9/9 b G 1').mate({ maxPlies: 1, defenderHand: 'rest' });
+  const start: string | null = rest.start;
   names.push(solved.result, ...solved.line, checked.result, ...checked.defences.map((d: LineDefence) => d.escapes.join(' ')));
+  names.push(start ?? '');
   setMoveBudget(moveBudget());
   try {
     Variant.fromToml('[variant]', 'mine.toml');
