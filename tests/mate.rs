@@ -582,6 +582,34 @@ fn a_line_proves_the_defences_that_come_back_into_it() {
 }
 
 #[test]
+fn a_defence_that_leaves_the_line_is_followed_along_it() {
+    // tumechu45's published mate in 19 at a budget of one node an
+    // alternative: the king's 12e12d at ply 2 neither comes back into the
+    // line nor is mated within the budget; followed along the line (the
+    // attacker's moves where they still play, the line's defences, a short
+    // search at each attacker's ply) it is mated within the 17 plies left,
+    // as the collection's claim says.
+    use gunbai::unstable::mate::{LineVerdict, check_line};
+    let sfen = "+r+Sm1+Cmn3+A1/5g3+G2/5g3M2/9M2/k4P3+C2/a4+p1N4/2P5+B3/12/12/5+b6/12/12 b - 1";
+    let published = "7e7d 7f7e 3e7e 12e12d 7d7c 12d12c 7c7b 12c12b 7b7a 12b11a 8a10a 11a10a 5f6d 10a11a 4g10a 11a10a 6d8b 10a11a 8b10b";
+    let mut p = chu(sfen);
+    let texts: Vec<&str> = published.split(' ').collect();
+    let line = gunbai::unstable::notation::parse_line(&mut p, &texts, "line").unwrap();
+    let tight = Config {
+        nodes: Some(1),
+        ..config(19)
+    };
+    let found = check_line(&mut p, &line, &tight, None).unwrap();
+    assert_eq!(found.verdict, LineVerdict::Verified, "{found:?}");
+    let ply2 = &found.defences[0];
+    assert_eq!((ply2.ply, ply2.mated), (2, ply2.alternatives), "{ply2:?}");
+    // The longest of ply 2's mates fits the 17 plies left.
+    let (_, plies, _) = ply2.longest.unwrap();
+    assert!(plies <= 17 && plies % 2 == 1, "{ply2:?}");
+    assert_eq!(p.to_sfen(), chu(sfen).to_sfen());
+}
+
+#[test]
 fn check_line_stops_at_its_limits() {
     use gunbai::unstable::mate::{LineVerdict, check_line};
     let (_, sfen, plies, published) = SAMPLE[1];

@@ -8,7 +8,9 @@
 //! (proofs and disproofs hold whatever the root, for the same attacker).
 //! A line left undecided is then walked back from its end, its own
 //! positions put in the table as proofs, and the undecided defences
-//! searched again (`settle_from_the_end`).
+//! searched again (`settle_from_the_end`); those still undecided are
+//! followed along the line (`follow`): a line built from the line's own
+//! moves is checked for them the same way.
 
 use super::table::Found;
 use super::{Config, INF, MAX_PLIES, MateError, Solver, Table, Verdict, node_key, search, spare_royalless};
@@ -159,7 +161,7 @@ pub fn check_line(
     }
     let mut table = Table::new(config.hash_mb).map_err(MateError::Table)?;
     let mut undos = Vec::new();
-    let found = walk(pos, line, config, stop, &mut table, &mut undos);
+    let found = walk(pos, line, line, config, stop, &mut table, &mut undos, 0);
     while let Some(u) = undos.pop() {
         pos.unplay(&u);
     }
@@ -167,13 +169,19 @@ pub fn check_line(
     found
 }
 
+/// `guide` is the line a defence left undecided is followed along
+/// (`follow`): `line` itself, or, within a line `follow` built, that line
+/// before its closing search and the outer line's moves after it.
+#[allow(clippy::too_many_arguments)]
 fn walk(
     pos: &mut Position,
     line: &[Move],
+    guide: &[Move],
     config: &Config,
     stop: Option<&AtomicBool>,
     table: &mut Table,
     undos: &mut Vec<crate::play::Undo>,
+    depth: u32,
 ) -> Result<LineCheck, MateError> {
     let start = Instant::now();
     let rules = pos.rules.clone();
@@ -274,7 +282,15 @@ fn walk(
             (true, false) => LineVerdict::Verified,
         };
         if report.verdict == LineVerdict::Undecided {
-            settle_from_the_end(pos, undos, &alt_config, stop, royals, table, &mut report, start)?;
+            let back = Back {
+                line: guide,
+                config: &alt_config,
+                stop,
+                royals,
+                start,
+                depth,
+            };
+            settle_from_the_end(pos, undos, &back, table, &mut report)?;
         }
     }
     report.elapsed = start.elapsed();
@@ -332,6 +348,40 @@ fn try_alternative(
     answer
 }
 
+/// What the second pass reads: the line, the alternatives' settings, and
+/// how deep it is within lines followed for a defence (`follow`).
+struct Back<'a> {
+    /// The line to follow (`walk`'s guide).
+    line: &'a [Move],
+    config: &'a Config,
+    stop: Option<&'a AtomicBool>,
+    royals: &'a crate::dsl::TypeSet,
+    start: Instant,
+    depth: u32,
+}
+
+impl Back<'_> {
+    /// The time left (`None`: no limit), zero when stopped.
+    fn time_left(&self) -> Option<Duration> {
+        if self.stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
+            return Some(Duration::ZERO);
+        }
+        self.config.time.map(|t| t.saturating_sub(self.start.elapsed()))
+    }
+}
+
+/// How many lines within lines `follow` may build (a followed line's own
+/// undecided defences are followed in turn, to this depth).
+const FOLLOW_DEPTH: u32 = 2;
+/// At each attacker's ply of a followed line, a quicker mate is looked
+/// for within this many plies and nodes.
+const SHORTCUT_PLIES: u32 = 7;
+const SHORTCUT_NODES: u64 = 200;
+/// Where the line's move cannot be played, the attacker's own move is
+/// the one after which most of the line's next moves (up to this many)
+/// can.
+const REPAIR_WINDOW: usize = 64;
+
 /// The second pass of a line whose every defence is mated or undecided
 /// (`pos` at the line's end, `undos` the line's plies): the line is walked
 /// back, and each of its positions from which every other defence is
@@ -340,17 +390,15 @@ fn try_alternative(
 /// are searched again, the last first, with those proofs: one that comes
 /// back into the line within its plies is then mated. An undecided
 /// defence left, or an escape, ends the proofs (the positions before it
-/// are not proven), not the walk.
-#[allow(clippy::too_many_arguments)]
+/// are not proven), not the walk. A defence the search leaves undecided
+/// is then followed along the line (`follow`), but in lines followed
+/// [`FOLLOW_DEPTH`] deep.
 fn settle_from_the_end(
     pos: &mut Position,
     undos: &mut Vec<crate::play::Undo>,
-    config: &Config,
-    stop: Option<&AtomicBool>,
-    royals: &crate::dsl::TypeSet,
+    back: &Back,
     table: &mut Table,
     report: &mut LineCheck,
-    start: Instant,
 ) -> Result<(), MateError> {
     let length = undos.len();
     let mut proving = true;
@@ -360,15 +408,26 @@ fn settle_from_the_end(
         let ply = undos.len() as u32 + 1;
         if let Some(d) = report.defences.iter_mut().find(|d| d.ply == ply) {
             for (alt, root) in std::mem::take(&mut d.undecided) {
-                let time = config.time.map(|t| t.saturating_sub(start.elapsed()));
-                if time.is_some_and(|t| t.is_zero())
-                    || stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
-                {
+                let time = back.time_left();
+                if time.is_some_and(|t| t.is_zero()) {
                     d.undecided.push((alt, root));
                     continue;
                 }
-                let answer = try_alternative(pos, &alt, d.left, time, config, stop, royals, table)?;
+                let mut answer = try_alternative(pos, &alt, d.left, time, back.config, back.stop, back.royals, table)?;
                 report.nodes = report.nodes.saturating_add(answer.nodes);
+                if answer.verdict == Verdict::Unknown && back.depth < FOLLOW_DEPTH {
+                    let (plies, nodes) = follow(pos, &alt, ply, d.left, back, table)?;
+                    report.nodes = report.nodes.saturating_add(nodes);
+                    if plies.is_some() {
+                        answer = Answer {
+                            verdict: Verdict::Mate,
+                            plies,
+                            shortest: false,
+                            root: None,
+                            nodes: 0,
+                        };
+                    }
+                }
                 d.record(alt, answer);
             }
             if !d.escapes.is_empty() {
@@ -386,6 +445,255 @@ fn settle_from_the_end(
         report.verdict = LineVerdict::Verified;
     }
     Ok(())
+}
+
+/// Tries to prove the defence `alt`, played instead of the line's at
+/// `ply` (`pos` the position before it), mated within `left` plies by
+/// following the line: the defender plays the line's defences, the
+/// attacker the line's moves where they can be played and where not a
+/// move after which the line's next moves can (a piece taken that stood
+/// in the way, a piece put back on the line's road), and at each
+/// attacker's ply a short search looks for a quicker mate. The line so
+/// built is then checked as a claim of `left` plies (`walk`: every other
+/// defence along it searched, its own positions proofs). The attacker's
+/// first move, the answer to `alt`, is the likeliest to be wrong: up to
+/// [`FIRST_CHOICES`] of them are tried. Returns the length of a line
+/// verified, and the nodes spent.
+fn follow(
+    pos: &mut Position,
+    alt: &Move,
+    ply: u32,
+    left: u32,
+    back: &Back,
+    table: &mut Table,
+) -> Result<(Option<u32>, u64), MateError> {
+    // (A defence of a built line's closing search may lie past its guide.)
+    let rest = back.line.get(ply as usize - 1..).unwrap_or(&[]);
+    let alt_undo = pos.play_unchecked(alt);
+    let mut nodes = 0u64;
+    let mut tried: Vec<Vec<Move>> = Vec::new();
+    let mut verified = None;
+    for choice in 0..FIRST_CHOICES {
+        let (built, guide) = match build(pos, rest, alt, left, choice, back, table) {
+            Ok((Some(found), n)) => {
+                nodes = nodes.saturating_add(n);
+                found
+            }
+            Ok((None, n)) => {
+                nodes = nodes.saturating_add(n);
+                continue;
+            }
+            Err(e) => {
+                pos.unplay(&alt_undo);
+                return Err(e);
+            }
+        };
+        if tried.contains(&built) {
+            continue;
+        }
+        let config = Config {
+            max_plies: left,
+            time: back.time_left(),
+            ..back.config.clone()
+        };
+        let mut inner = Vec::new();
+        let checked = walk(
+            pos,
+            &built,
+            &guide,
+            &config,
+            back.stop,
+            table,
+            &mut inner,
+            back.depth + 1,
+        );
+        while let Some(u) = inner.pop() {
+            pos.unplay(&u);
+        }
+        match checked {
+            Ok(c) => {
+                nodes = nodes.saturating_add(c.nodes);
+                if c.verdict == LineVerdict::Verified {
+                    verified = Some(built.len() as u32);
+                    break;
+                }
+            }
+            Err(e) => {
+                pos.unplay(&alt_undo);
+                return Err(e);
+            }
+        }
+        tried.push(built);
+    }
+    pos.unplay(&alt_undo);
+    Ok((verified, nodes))
+}
+
+/// How many answers to the defence `follow` tries.
+const FIRST_CHOICES: usize = 3;
+
+/// A line `build` made, and the guide its own undecided defences are
+/// followed along.
+type Built = (Vec<Move>, Vec<Move>);
+
+/// Builds the line `follow` checks, from `pos` (the attacker to move,
+/// after the defence `alt`; `rest` the line from the defence `alt`
+/// replaced), the first repair taking the `choice`-th candidate. Returns
+/// the line when it ends in a win within `left` plies, and the nodes
+/// spent; `pos` is given back unchanged.
+fn build(
+    pos: &mut Position,
+    rest: &[Move],
+    alt: &Move,
+    left: u32,
+    choice: usize,
+    back: &Back,
+    table: &mut Table,
+) -> Result<(Option<Built>, u64), MateError> {
+    let attacker = pos.side;
+    let mut undos = Vec::new();
+    let mut built = Vec::new();
+    let mut nodes = 0u64;
+    let mut moves = Vec::new();
+    let mut next = 0;
+    let mut ends = false;
+    let mut first = true;
+    let mut followed = usize::MAX;
+    let found = loop {
+        if pos.outcome.is_some() {
+            ends = pos.outcome.is_some_and(|o| o.winner() == Some(attacker));
+            break Ok(());
+        }
+        let rem = left.saturating_sub(built.len() as u32);
+        if rem == 0 || back.time_left().is_some_and(|t| t.is_zero()) {
+            break Ok(());
+        }
+        if legal_moves(pos, &mut moves).is_err() {
+            break Ok(());
+        }
+        let m = if pos.side == attacker {
+            let sub = Config {
+                max_plies: rem.min(SHORTCUT_PLIES),
+                nodes: Some(SHORTCUT_NODES),
+                time: back.time_left(),
+                ..back.config.clone()
+            };
+            let s = match search(pos, &sub, back.stop, back.royals, table) {
+                Ok(s) => s,
+                Err(e) => break Err(e),
+            };
+            nodes = nodes.saturating_add(s.nodes);
+            if s.verdict == Verdict::Mate {
+                followed = built.len();
+                built.extend(s.line);
+                ends = true;
+                break Ok(());
+            }
+            // The line's next move is the attacker's at odd offsets (the
+            // first, `rest[0]`, is the defence `alt` replaced).
+            let line_move = rest.get(next).filter(|_| next % 2 == 1);
+            match line_move.filter(|m| moves.contains(m) && checks_after(pos, m, attacker, back)) {
+                Some(m) => {
+                    next += 1;
+                    *m
+                }
+                None => {
+                    let skip = usize::from(line_move.is_some());
+                    let from = (next + skip).min(rest.len());
+                    let pick = if first { choice } else { 0 };
+                    first = false;
+                    let Some(m) = repair(pos, &moves, &rest[from..], alt, attacker, back, pick) else {
+                        break Ok(());
+                    };
+                    next += skip;
+                    m
+                }
+            }
+        } else {
+            match rest.get(next).filter(|m| next % 2 == 0 && moves.contains(m)) {
+                Some(m) => {
+                    next += 1;
+                    *m
+                }
+                None => break Ok(()),
+            }
+        };
+        undos.push(pos.play_unchecked(&m));
+        built.push(m);
+    };
+    while let Some(u) = undos.pop() {
+        pos.unplay(&u);
+    }
+    // The guide: what was followed, then the line from where it stopped.
+    let mut guide = built[..followed.min(built.len())].to_vec();
+    guide.extend_from_slice(&rest[next.min(rest.len())..]);
+    found.map(|()| ((ends && built.len() as u32 <= left).then_some((built, guide)), nodes))
+}
+
+/// Does the attacker's `m` give check (or win), where every attacking
+/// move must (the tsume rule)?
+fn checks_after(pos: &mut Position, m: &Move, attacker: Colour, back: &Back) -> bool {
+    if back.config.moves != super::AttackerMoves::Checks {
+        return true;
+    }
+    let undo = pos.play_unchecked(m);
+    let ok = pos.outcome.is_some_and(|o| o.winner() == Some(attacker))
+        || attacked_among(pos, attacker.opposite(), back.royals);
+    pos.unplay(&undo);
+    ok
+}
+
+/// The `pick`-th of the attacker's moves, of `moves`, ranked: first those
+/// landing where `alt` did (taking the piece that stood in the way), then
+/// by how many of `rest`'s moves can be played in turn after them (at
+/// most [`REPAIR_WINDOW`]), then in move order. Only moves after which
+/// the line's next move can be played count.
+fn repair(
+    pos: &mut Position,
+    moves: &[Move],
+    rest: &[Move],
+    alt: &Move,
+    attacker: Colour,
+    back: &Back,
+    pick: usize,
+) -> Option<Move> {
+    let alt_to = alt.landings().last().copied();
+    let mut ranked: Vec<(bool, usize, usize)> = Vec::new();
+    let mut buf = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        if !checks_after(pos, m, attacker, back) {
+            continue;
+        }
+        let undo = pos.play_unchecked(m);
+        let n = replayable(pos, rest, attacker, back, &mut buf);
+        pos.unplay(&undo);
+        if n > 0 {
+            ranked.push((m.landings().last().copied() == alt_to, n, i));
+        }
+    }
+    ranked.sort_by(|a, b| (b.0, b.1).cmp(&(a.0, a.1)).then(a.2.cmp(&b.2)));
+    ranked.get(pick).map(|&(_, _, i)| moves[i])
+}
+
+/// How many of `rest`'s moves can be played in turn from `pos` (each
+/// legal, each attacking move a check where it must be), at most
+/// [`REPAIR_WINDOW`].
+fn replayable(pos: &mut Position, rest: &[Move], attacker: Colour, back: &Back, buf: &mut Vec<Move>) -> usize {
+    let mut undos = Vec::new();
+    for m in rest.iter().take(REPAIR_WINDOW) {
+        if pos.outcome.is_some() || legal_moves(pos, buf).is_err() || !buf.contains(m) {
+            break;
+        }
+        if pos.side == attacker && !checks_after(pos, m, attacker, back) {
+            break;
+        }
+        undos.push(pos.play_unchecked(m));
+    }
+    let n = undos.len();
+    while let Some(u) = undos.pop() {
+        pos.unplay(&u);
+    }
+    n
 }
 
 /// Is the defender, to move in `pos`, mated: the game won by the
