@@ -556,6 +556,21 @@ fn claimed_chu_lines_are_checked() {
     }
 }
 
+/// Checks a Chu line claimed at its own length, each alternative defence
+/// given one node (the solver reads its count every 1,024); the position
+/// after the check, and what it found.
+fn check_at_one_node(sfen: &str, published: &str) -> (Position, gunbai::unstable::mate::LineCheck) {
+    let mut p = chu(sfen);
+    let texts: Vec<&str> = published.split(' ').collect();
+    let line = gunbai::unstable::notation::parse_line(&mut p, &texts, "line").unwrap();
+    let tight = Config {
+        nodes: Some(1),
+        ..config(texts.len() as u32)
+    };
+    let found = gunbai::unstable::mate::check_line(&mut p, &line, &tight, None).unwrap();
+    (p, found)
+}
+
 #[test]
 fn a_line_proves_the_defences_that_come_back_into_it() {
     // tumechu8's published mate in 23, each alternative defence given a
@@ -563,17 +578,9 @@ fn a_line_proves_the_defences_that_come_back_into_it() {
     // forward, the king's 4c4d at ply 8 is left undecided; walked back,
     // the line's own positions are proofs (each mated within what the
     // line takes from it), and 4c4d comes back into them in time.
-    use gunbai::unstable::mate::{LineVerdict, check_line};
     let published = "1f1d+ 2c3c 1d1e 3c2c 1e2d 2c1d 2d2f 1d1c 2f3e 1c2c 3e2d 2c1d 2d2g 1d1e 6d6e+ 1e1d 6e5d 1d1c 2g1f 1c2c 1f2e 2c1c 2e1d";
-    let mut p = chu(TUMECHU8);
-    let texts: Vec<&str> = published.split(' ').collect();
-    let line = gunbai::unstable::notation::parse_line(&mut p, &texts, "line").unwrap();
-    let tight = Config {
-        nodes: Some(1),
-        ..config(23)
-    };
-    let found = check_line(&mut p, &line, &tight, None).unwrap();
-    assert_eq!(found.verdict, LineVerdict::Verified, "{found:?}");
+    let (p, found) = check_at_one_node(TUMECHU8, published);
+    assert_eq!(found.verdict, gunbai::unstable::mate::LineVerdict::Verified, "{found:?}");
     let ply8 = found.defences.iter().find(|d| d.ply == 8).unwrap();
     assert_eq!((ply8.mated, ply8.alternatives), (ply8.alternatives, ply8.alternatives));
     assert!(ply8.undecided.is_empty() && ply8.escapes.is_empty(), "{ply8:?}");
@@ -589,18 +596,10 @@ fn a_defence_that_leaves_the_line_is_followed_along_it() {
     // attacker's moves where they still play, the line's defences, a short
     // search at each attacker's ply) it is mated within the 17 plies left,
     // as the collection's claim says.
-    use gunbai::unstable::mate::{LineVerdict, check_line};
     let sfen = "+r+Sm1+Cmn3+A1/5g3+G2/5g3M2/9M2/k4P3+C2/a4+p1N4/2P5+B3/12/12/5+b6/12/12 b - 1";
     let published = "7e7d 7f7e 3e7e 12e12d 7d7c 12d12c 7c7b 12c12b 7b7a 12b11a 8a10a 11a10a 5f6d 10a11a 4g10a 11a10a 6d8b 10a11a 8b10b";
-    let mut p = chu(sfen);
-    let texts: Vec<&str> = published.split(' ').collect();
-    let line = gunbai::unstable::notation::parse_line(&mut p, &texts, "line").unwrap();
-    let tight = Config {
-        nodes: Some(1),
-        ..config(19)
-    };
-    let found = check_line(&mut p, &line, &tight, None).unwrap();
-    assert_eq!(found.verdict, LineVerdict::Verified, "{found:?}");
+    let (p, found) = check_at_one_node(sfen, published);
+    assert_eq!(found.verdict, gunbai::unstable::mate::LineVerdict::Verified, "{found:?}");
     let ply2 = &found.defences[0];
     assert_eq!((ply2.ply, ply2.mated), (2, ply2.alternatives), "{ply2:?}");
     // The longest of ply 2's mates fits the 17 plies left.
