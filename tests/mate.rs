@@ -580,7 +580,11 @@ fn a_line_proves_the_defences_that_come_back_into_it() {
     // line takes from it), and 4c4d comes back into them in time.
     let published = "1f1d+ 2c3c 1d1e 3c2c 1e2d 2c1d 2d2f 1d1c 2f3e 1c2c 3e2d 2c1d 2d2g 1d1e 6d6e+ 1e1d 6e5d 1d1c 2g1f 1c2c 1f2e 2c1c 2e1d";
     let (p, found) = check_at_one_node(TUMECHU8, published);
-    assert_eq!(found.verdict, gunbai::unstable::mate::LineVerdict::Verified, "{found:?}");
+    assert_eq!(
+        found.verdict,
+        gunbai::unstable::mate::LineVerdict::Verified,
+        "{found:?}"
+    );
     let ply8 = found.defences.iter().find(|d| d.ply == 8).unwrap();
     assert_eq!((ply8.mated, ply8.alternatives), (ply8.alternatives, ply8.alternatives));
     assert!(ply8.undecided.is_empty() && ply8.escapes.is_empty(), "{ply8:?}");
@@ -599,7 +603,11 @@ fn a_defence_that_leaves_the_line_is_followed_along_it() {
     let sfen = "+r+Sm1+Cmn3+A1/5g3+G2/5g3M2/9M2/k4P3+C2/a4+p1N4/2P5+B3/12/12/5+b6/12/12 b - 1";
     let published = "7e7d 7f7e 3e7e 12e12d 7d7c 12d12c 7c7b 12c12b 7b7a 12b11a 8a10a 11a10a 5f6d 10a11a 4g10a 11a10a 6d8b 10a11a 8b10b";
     let (p, found) = check_at_one_node(sfen, published);
-    assert_eq!(found.verdict, gunbai::unstable::mate::LineVerdict::Verified, "{found:?}");
+    assert_eq!(
+        found.verdict,
+        gunbai::unstable::mate::LineVerdict::Verified,
+        "{found:?}"
+    );
     let ply2 = &found.defences[0];
     assert_eq!((ply2.ply, ply2.mated), (2, ply2.alternatives), "{ply2:?}");
     // The longest of ply 2's mates fits the 17 plies left.
