@@ -49,7 +49,10 @@ fuzz_target!(|data: &[u8]| {
             Ok(m) => m,
             Err(report) => {
                 for d in &report.diagnostics {
-                    assert!(d.span.start <= text.len() && d.span.start <= d.span.end, "span inside the text");
+                    assert!(
+                        d.span.start <= text.len() && d.span.start <= d.span.end,
+                        "span inside the text"
+                    );
                 }
                 continue;
             }
@@ -59,7 +62,10 @@ fuzz_target!(|data: &[u8]| {
         assert!(legal.contains(&m), "a parsed move is legal");
         let canonical = move_text(pos, &m);
         assert_eq!(parse_move(pos, &canonical).ok(), Some(m), "canonical text reads back");
-        let usi = Notation::Usi.check(pos.rules()).ok().and_then(|()| usi_text(&pos.rules().geometry, &m));
+        let usi = Notation::Usi
+            .check(pos.rules())
+            .ok()
+            .and_then(|()| usi_text(&pos.rules().geometry, &m));
         if let Some(usi) = usi {
             let back = parse_move(pos, &usi).ok();
             // USI has no decline mark: a declined promotion reads back as
